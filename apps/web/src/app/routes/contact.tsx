@@ -1,0 +1,4 @@
+// Placeholder: replaced by the page implementation.
+export function Component() {
+  return <main className="p-8">contact</main>;
+}

@@ -1,0 +1,22 @@
+/** Every route path of the app (customer-side spec §2 route table), in one place. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  dashboardRegister: '/dashboard/register',
+  dashboard: '/dashboard',
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  selectSubscription: '/select-subscription',
+  paymentDetails: '/payment-details',
+  subscriptionDetails: '/subscription-details',
+  menuDisplay: '/menu-display',
+  cart: '/cart',
+  customerDetails: '/customer_details',
+  customerOrders: '/customer_orders',
+  orderStatus: '/customer/order-status',
+  trackOrder: '/track-order',
+  contact: '/contact',
+  about: '/about',
+  terms: '/terms-and-conditions',
+} as const;

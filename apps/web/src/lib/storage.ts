@@ -1,0 +1,43 @@
+/**
+ * Client storage keys, exactly as the specification names them (owner-side §3 Client storage,
+ * customer-side §3). Nothing else in the app touches localStorage or sessionStorage directly.
+ */
+export const sessionKeys = {
+  userId: 'user_id',
+  restaurantId: 'restaurant_id',
+  subscriptionId: 'subscription_id',
+  orderDeleted: 'orderDeleted',
+} as const;
+
+export const localKeys = {
+  restaurantToken: 'RestaurantToken',
+  customerData: 'customerData',
+  customerToken: 'CustomerToken',
+  customerLocation: 'customerLocation',
+  currentCart: 'currentCart',
+  cartPosition: 'cartPosition',
+  restaurantId: 'restaurant_id',
+  currentRestaurantId: 'current_restaurant_id',
+  currentRestaurantDetails: 'current_restaurant_details',
+  orderId: 'orderId',
+  token: 'token',
+} as const;
+
+export const menuSetupKey = (restaurantId: number | string) => `restaurant_${restaurantId}_menuSetup`;
+
+type SessionKey = (typeof sessionKeys)[keyof typeof sessionKeys];
+type LocalKey = (typeof localKeys)[keyof typeof localKeys] | ReturnType<typeof menuSetupKey>;
+
+export const sessionStore = {
+  get: (key: SessionKey) => sessionStorage.getItem(key),
+  set: (key: SessionKey, value: string) => sessionStorage.setItem(key, value),
+  remove: (key: SessionKey) => sessionStorage.removeItem(key),
+  clear: () => sessionStorage.clear(),
+};
+
+export const localStore = {
+  get: (key: LocalKey) => localStorage.getItem(key),
+  set: (key: LocalKey, value: string) => localStorage.setItem(key, value),
+  remove: (key: LocalKey) => localStorage.removeItem(key),
+  clear: () => localStorage.clear(),
+};

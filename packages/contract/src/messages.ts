@@ -1,0 +1,65 @@
+/**
+ * Every user-facing text of the specification, verbatim, in one place so server and web
+ * cannot drift apart. Grouped by screen; section numbers point at the spec.
+ */
+
+/** owner-side §8 Login. */
+export const loginMessages = {
+  badRequest: 'Invalid request format',
+  invalidCredentials: 'Invalid email or password',
+  userNotFound: 'User not found',
+  verifyFirst: 'Please verify your email first',
+  server: 'Server error. Please try again later',
+  unexpectedStatus: 'An unexpected error occurred',
+  network: 'Network error. Please check your connection',
+  other: 'An error occurred. Please try again',
+} as const;
+
+/** owner-side §8 Forgot password (owner). */
+export const ownerForgotMessages = {
+  sent: 'Password reset link sent to your email.',
+  notFound: 'Please check your email, if this account exist, you will receive an password reset email',
+  failed: 'An error occurred. Please try again.',
+} as const;
+
+/** owner-side §5 and §8 Register; customer-side §5 Signup shares the first two. */
+export const registerMessages = {
+  acceptTerms: 'Please accept the Terms and Conditions',
+  passwordMismatch: 'Passwords do not match',
+  failed: 'An error occurred during registration',
+  registering: 'Registering...',
+} as const;
+
+/** customer-side §8 Email verification. */
+export const verifyEmailMessages = {
+  noToken: 'Invalid verification link.',
+  failed: 'Email verification failed. Please try again.',
+  invalidOrExpired: 'Invalid or expired verification link. Please request a new verification email.',
+  error: 'Error verifying email. Please try again.',
+  success: 'Email verified successfully. You can now login.',
+} as const;
+
+/** customer-side §8 Reset. */
+export const resetPasswordMessages = {
+  passwordMismatch: 'Passwords do not match',
+  failed: 'An error occurred. Please try again.',
+} as const;
+
+/** Texts the server answers with (its own wording where the spec leaves it open). */
+export const serverMessages = {
+  registered: 'Registration successful. Please check your email to verify your account.',
+  emailTaken: 'An account with this email already exists',
+  verified: 'Email verified successfully. You can now login.',
+  invalidVerificationToken: 'Invalid or expired verification link',
+  resetLinkSent: 'Password reset link sent to your email.',
+  passwordReset: 'Your password has been reset. You can now log in.',
+  invalidResetToken: 'This reset link is invalid or has expired',
+  profileUpdated: 'Profile updated successfully',
+  unauthorized: 'Please log in to continue',
+  notFound: 'Not found',
+  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  internal: 'Something went wrong on our side. Please try again later.',
+} as const;
+
+/** Router default error page. */
+export const routerErrorTitle = 'Unexpected Application Error!';
