@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config/config';
+import { loadOrCreateSecret } from './config/secrets';
+import { type Database, openDatabase } from './db/client';
+import { createJwtService } from './lib/jwt';
+import { createMailer } from './mail/mailer';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { restaurantRoutes } from './modules/restaurants/restaurants.routes';
+import { createRestaurantsService } from './modules/restaurants/restaurants.service';
+import { authPlugin } from './plugins/auth';
+import { registerApiDocs } from './plugins/docs';
+import { registerErrorHandling } from './plugins/errors';
+import { registerRateLimits } from './plugins/rate-limits';
+import { registerWebApp } from './plugins/web';
+
+export type BuildOptions = {
+  /** The clock every rule reads; tests move it instead of waiting. */
+  now?: () => Date;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+  }
+}
+
+function loggerOptions(config: Config) {
+  const pretty = config.env === 'development' && process.stdout.isTTY;
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * Builds the whole application: outside concerns first (security headers, rate limits, docs),
+ * then the app's own (database, auth), then the routes. server.ts only listens; tests call
+ * app.inject on the very same app.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  app.decorate('database', database);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await redis?.quit();
+    await database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Self-hosters often serve plain http on a LAN; upgrading would break every asset.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await registerRateLimits(app, redis);
+  await registerApiDocs(app);
+
+  const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwtSecret');
+  const jwt = createJwtService(jwtSecret, now);
+  await app.register(authPlugin, { jwt });
+
+  const auth = createAuthService({
+    db: database.db,
+    mailer,
+    jwt,
+    publicUrl: config.publicUrl,
+    ownerTokenTtlSeconds: config.ownerTokenTtlSeconds,
+    now,
+    log: app.log,
+  });
+  const restaurants = createRestaurantsService({ db: database.db });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ping: database.ping });
+      await api.register(authRoutes, { auth });
+      await api.register(restaurantRoutes, { restaurants });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

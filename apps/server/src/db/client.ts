@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle a repository receives: the database or an open transaction. */
+export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export type Database = {
+  db: Db;
+  /** 'pglite' (embedded, file or memory) or 'postgres'. */
+  kind: 'pglite' | 'postgres';
+  /** True when the embedded database lives on disk (the demo seed runs only there). */
+  embeddedOnDisk: boolean;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(new URL(import.meta.url).pathname), '../../drizzle');
+
+/**
+ * Opens the database named by DATABASE_URL and applies the committed migrations:
+ * unset → PGlite files in DATA_DIR/pglite; memory:// → PGlite in memory; postgres:// → a pg pool.
+ */
+export async function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
+  const { databaseUrl, dataDir } = options;
+  if (databaseUrl?.startsWith('postgres')) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return {
+      db,
+      kind: 'postgres',
+      embeddedOnDisk: false,
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+
+  const inMemory = databaseUrl === 'memory://';
+  let directory: string | undefined;
+  if (!inMemory) {
+    directory = path.join(dataDir, 'pglite');
+    mkdirSync(directory, { recursive: true });
+  }
+  const client = new PGlite(directory);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    embeddedOnDisk: !inMemory,
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

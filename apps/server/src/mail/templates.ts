@@ -1,0 +1,60 @@
+import type { MailMessage } from './mailer';
+
+const BRAND = '#d13f25';
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** One branded layout for every email: a card with a heading, a paragraph and one button. */
+function layout(options: {
+  heading: string;
+  intro: string;
+  button: string;
+  link: string;
+  footnote: string;
+}): string {
+  const { heading, intro, button, link, footnote } = options;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(heading)}</title></head>
+<body style="margin:0;background:#f5f5f4;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#292524">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:16px;overflow:hidden;border:1px solid #e7e5e4">
+<tr><td style="background:${BRAND};padding:20px 28px;color:#ffffff;font-size:20px;font-weight:700;letter-spacing:-0.01em">TableServe</td></tr>
+<tr><td style="padding:28px">
+<h1 style="margin:0 0 12px;font-size:22px;line-height:1.3;color:#1c1917">${escapeHtml(heading)}</h1>
+<p style="margin:0 0 24px;font-size:16px;line-height:1.6">${escapeHtml(intro)}</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px">${escapeHtml(button)}</a></p>
+<p style="margin:0 0 8px;font-size:13px;color:#57534e">If the button does not work, copy this link into your browser:</p>
+<p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${escapeHtml(link)}" style="color:${BRAND}">${escapeHtml(link)}</a></p>
+<p style="margin:0;font-size:13px;color:#78716c">${escapeHtml(footnote)}</p>
+</td></tr></table>
+<p style="font-size:12px;color:#a8a29e;margin:16px 0 0">TableServe · QR table ordering for restaurants</p>
+</td></tr></table></body></html>`;
+}
+
+export function verificationEmail(to: string, firstName: string, link: string): MailMessage {
+  const intro = `Hi ${firstName}, welcome to TableServe! Confirm your email address to activate your account and set up your restaurant.`;
+  const footnote =
+    'This link expires in 24 hours. If you did not create a TableServe account, you can ignore this email.';
+  return {
+    to,
+    subject: 'Verify your email for TableServe',
+    text: `${intro}\n\nVerify your email: ${link}\n\n${footnote}\n\nTableServe`,
+    html: layout({ heading: 'Confirm your email', intro, button: 'Verify email', link, footnote }),
+  };
+}
+
+export function passwordResetEmail(to: string, firstName: string, link: string): MailMessage {
+  const intro = `Hi ${firstName}, we received a request to reset your TableServe password. Choose a new password with the button below.`;
+  const footnote =
+    'This link can be used once and expires in 1 hour. If you did not ask for a reset, you can ignore this email; your password stays the same.';
+  return {
+    to,
+    subject: 'Reset your TableServe password',
+    text: `${intro}\n\nReset your password: ${link}\n\n${footnote}\n\nTableServe`,
+    html: layout({ heading: 'Reset your password', intro, button: 'Choose a new password', link, footnote }),
+  };
+}

@@ -1,0 +1,65 @@
+import { serverMessages } from '@tableserve/contract/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+type FieldError = { path: string; message: string };
+
+// zod's own wording; a message of ours is already a sentence a person can read.
+const genericZodMessage = /^(Invalid|Too (small|big)|Expected)/;
+
+type ValidationIssue = {
+  keyword?: string;
+  instancePath: string;
+  message?: string;
+  params?: { keys?: string[] };
+};
+
+function describeValidation(context: string | undefined, issues: ValidationIssue[]) {
+  const errors: FieldError[] = issues.flatMap((issue) => {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    if (issue.keyword === 'unrecognized_keys' && issue.params?.keys) {
+      return issue.params.keys.map((key) => ({
+        path: path ? `${path}.${key}` : key,
+        message: `Unknown field: ${key}`,
+      }));
+    }
+    return [{ path, message: issue.message ?? 'Invalid value' }];
+  });
+  const first = errors[0];
+  const where = first?.path || context || 'request';
+  const message = !first
+    ? 'Invalid request'
+    : genericZodMessage.test(first.message)
+      ? `Invalid ${where}: ${first.message}`
+      : first.message;
+  return { message, errors };
+}
+
+/**
+ * One error shape for the whole API: {message, code?, errors?}. Expected failures keep their
+ * status; anything unexpected is logged with the request id and answered with a plain 500
+ * that leaks nothing.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ message: error.message, code: error.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const { message, errors } = describeValidation(error.validationContext, error.validation);
+      return reply.code(400).send({ message, code: 'VALIDATION_ERROR', errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.code(429).send({ message: serverMessages.tooManyRequests, code: 'RATE_LIMITED' });
+    }
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Malformed JSON in request body' : error.message;
+      return reply.code(status).send({ message, code: error.code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: serverMessages.internal, code: 'INTERNAL' });
+  });
+}

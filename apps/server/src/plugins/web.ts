@@ -1,0 +1,31 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { serverMessages } from '@tableserve/contract/messages';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built single-page app. Hashed assets are cached for a year; index.html is always
+ * revalidated so a deploy reaches phones at once. Unknown non-API GETs get index.html so the
+ * client router can take them (deep links from a QR code, a reload on /cart).
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined) {
+  if (webDistDir) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && webDistDir;
+    if (wantsPage) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: serverMessages.notFound, code: 'NOT_FOUND' });
+  });
+}

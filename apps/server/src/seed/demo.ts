@@ -1,0 +1,120 @@
+import type { MenuCategory } from '@tableserve/contract/menu';
+import { closingDayFor, WEEKDAYS, type Weekday } from '@tableserve/contract/opening-hours';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { menuItems, type OpeningHours, restaurants, users } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import { randomToken } from '../lib/random-tokens';
+
+export const DEMO_EMAIL = 'demo@tableserve.app';
+export const DEMO_PASSWORD = 'demo-password';
+
+type DemoItem = [name: string, description: string, priceCents: number, category: MenuCategory];
+
+const demoMenu: DemoItem[] = [
+  ['Crispy Calamari', 'Lightly fried squid, lemon aioli and charred lemon.', 1250, 'Starter'],
+  ['Burrata & Tomatoes', 'Creamy burrata, heirloom tomatoes, basil oil, sourdough.', 1400, 'Starter'],
+  ['Garlic Knots', 'Six warm knots brushed with garlic butter and parmesan.', 750, 'Starter'],
+  ['Tomato Basil Soup', 'Slow-roasted tomatoes, fresh basil, a swirl of cream.', 850, 'Starter'],
+  ['Margherita Pizza', 'San Marzano tomato, fior di latte, basil, olive oil.', 1600, 'MainCourse'],
+  ['Rigatoni alla Vodka', 'Rigatoni in a creamy tomato-vodka sauce with chili.', 1900, 'MainCourse'],
+  ['Grilled Salmon', 'Atlantic salmon, lemon butter, seasonal greens, new potatoes.', 2650, 'MainCourse'],
+  ['Smash Burger', 'Two beef patties, cheddar, pickles, house sauce, fries.', 1800, 'MainCourse'],
+  ['Mushroom Risotto', 'Arborio rice, wild mushrooms, parmesan, thyme.', 2100, 'MainCourse'],
+  ['Tiramisu', 'Espresso-soaked ladyfingers, mascarpone, cocoa.', 950, 'Dessert'],
+  ['Chocolate Lava Cake', 'Warm dark chocolate cake with vanilla ice cream.', 1050, 'Dessert'],
+  ['Lemon Sorbet', 'Three scoops of bright Sicilian lemon sorbet.', 700, 'Dessert'],
+  ['Fresh Lemonade', 'Squeezed to order, lightly sweetened, with mint.', 450, 'Beverage'],
+  ['Iced Latte', 'Double espresso over ice with your choice of milk.', 550, 'Beverage'],
+  ['Sparkling Water', 'San Pellegrino, 750 ml bottle.', 500, 'Beverage'],
+  ['House Red Wine', 'A glass of Montepulciano d’Abruzzo.', 1100, 'Beverage'],
+  ['Truffle Fries', 'Hand-cut fries, truffle oil, parmesan, parsley.', 950, 'TodaysSpecial'],
+  ['Seafood Linguine', 'Clams, mussels and prawns in white wine and garlic.', 2800, 'TodaysSpecial'],
+  ['Peach Cobbler', 'Baked to order with a scoop of vanilla bean ice cream.', 900, 'TodaysSpecial'],
+];
+
+function demoOpeningHours(): OpeningHours {
+  const lateNights: Weekday[] = ['friday', 'saturday'];
+  return Object.fromEntries(
+    WEEKDAYS.map((day) => {
+      const close = lateNights.includes(day) ? '01:00' : '22:30';
+      return [day, { open: '11:00', close, closing_day: closingDayFor(day, close), pickup: true }];
+    }),
+  );
+}
+
+export type DemoInfo = { created: boolean; email: string; password: string; menuUrl: string };
+
+/**
+ * On an empty embedded database, creates a verified demo owner with a restaurant and a full
+ * menu across every category, so a first `npm start` has something to look at.
+ * Callers never run it in production.
+ */
+export async function seedDemoData(db: Db, options: { publicUrl: string }): Promise<DemoInfo | undefined> {
+  const menuUrl = (token: string) => `${options.publicUrl}/menu-display?token=${token}`;
+  const existing = await db.select({ id: users.id }).from(users).limit(1);
+  if (existing.length > 0) {
+    const [demo] = await db
+      .select({ token: restaurants.token })
+      .from(restaurants)
+      .innerJoin(users, eq(users.id, restaurants.ownerId))
+      .where(eq(users.email, DEMO_EMAIL))
+      .limit(1);
+    return demo
+      ? { created: false, email: DEMO_EMAIL, password: DEMO_PASSWORD, menuUrl: menuUrl(demo.token) }
+      : undefined;
+  }
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const token = randomToken(24);
+  await db.transaction(async (tx) => {
+    const [owner] = await tx
+      .insert(users)
+      .values({
+        email: DEMO_EMAIL,
+        passwordHash,
+        firstName: 'Maria',
+        lastName: 'Rossi',
+        phone: '4155550123',
+        address: '500 Columbus Ave',
+        city: 'San Francisco',
+        state: 'CA',
+        zipCode: '94133',
+        country: 'United States',
+        emailVerifiedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    const [restaurant] = await tx
+      .insert(restaurants)
+      .values({
+        ownerId: owner!.id,
+        name: 'Trattoria Demo',
+        description: 'Neighbourhood Italian kitchen: wood-fired pizza, fresh pasta and natural wine.',
+        restaurantType: 'Italian',
+        email: DEMO_EMAIL,
+        phone: '4155550123',
+        address: '500 Columbus Ave',
+        city: 'San Francisco',
+        state: 'CA',
+        country: 'United States',
+        zipCode: '94133',
+        latitude: 37.8002,
+        longitude: -122.4103,
+        numberOfTables: 12,
+        openingHours: demoOpeningHours(),
+        timezone: 'America/Los_Angeles',
+        token,
+      })
+      .returning({ id: restaurants.id });
+    await tx.insert(menuItems).values(
+      demoMenu.map(([name, description, priceCents, category]) => ({
+        restaurantId: restaurant!.id,
+        name,
+        description,
+        priceCents,
+        category,
+      })),
+    );
+  });
+  return { created: true, email: DEMO_EMAIL, password: DEMO_PASSWORD, menuUrl: menuUrl(token) };
+}

@@ -1,0 +1,45 @@
+import type { RegisterBody } from '@tableserve/contract/auth';
+import { type TestApp, tokenFromMail } from './test-app';
+
+let counter = 0;
+
+export function registrationBody(overrides: Partial<RegisterBody> = {}): RegisterBody {
+  counter += 1;
+  return {
+    email: `owner${counter}@example.com`,
+    password: 'correct horse battery',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    phone: '4155550100',
+    address: '1 Market St',
+    city: 'San Francisco',
+    state: 'CA',
+    zip_code: '94105',
+    country: 'United States',
+    ...overrides,
+  };
+}
+
+/** Registers an owner, follows the emailed verification link and logs in, all through the API. */
+export async function registerVerifiedOwner(t: TestApp, overrides: Partial<RegisterBody> = {}) {
+  const body = registrationBody(overrides);
+  // Each owner signs up from an address of its own, clear of the per-IP sign-up limit.
+  const remoteAddress = `10.250.${Math.floor(counter / 250)}.${(counter % 250) + 1}`;
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: body,
+    remoteAddress,
+  });
+  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  const token = tokenFromMail(await t.waitForMail(body.email));
+  await t.app.inject({ method: 'GET', url: `/api/v1/auth/verify-email?token=${token}` });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    remoteAddress,
+    payload: { email: body.email, password: body.password },
+  });
+  const { user_id, token: ownerToken } = login.json() as { user_id: number; token: string };
+  return { ...body, userId: user_id, token: ownerToken, auth: { authorization: `Bearer ${ownerToken}` } };
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config/config';
+import type { OutboxEntry } from '../mail/mailer';
+
+export const TEST_PUBLIC_URL = 'http://tableserve.test';
+
+/** A clock the tests move by hand (renewals, expiry, grace periods). */
+export function testClock(start = new Date('2026-03-02T12:00:00Z')) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+  };
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default; with TEST_DB_DRIVER=postgres
+ * a new database on TEST_DATABASE_URL's server, dropped afterwards.
+ */
+async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB_DRIVER !== 'postgres' || !serverUrl)
+    return { url: 'memory://', drop: async () => {} };
+  const name = `tableserve_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(env: Record<string, string> = {}) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tableserve-test-'));
+  const database = await freshDatabaseUrl();
+  const clock = testClock();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    ...env,
+  });
+  const app: FastifyInstance = await buildApp(config, { now: clock.now });
+  const outboxDir = path.join(dataDir, 'outbox');
+
+  async function outbox(): Promise<OutboxEntry[]> {
+    const files = (await readdir(outboxDir).catch(() => [])).filter((file) => file.endsWith('.json')).sort();
+    return Promise.all(
+      files.map(async (file) => JSON.parse(await readFile(path.join(outboxDir, file), 'utf8'))),
+    );
+  }
+
+  return {
+    app,
+    clock,
+    config,
+    dataDir,
+    outbox,
+    /** Waits for the n-th message to `to` (some mail is sent after the response). */
+    async waitForMail(to: string, count = 1): Promise<OutboxEntry> {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const messages = (await outbox()).filter((message) => message.to === to);
+        if (messages.length >= count) return messages[count - 1]!;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`no mail #${count} to ${to}`);
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+    },
+  };
+}
+
+/** The token query parameter of the first link in a message. */
+export function tokenFromMail(message: OutboxEntry): string {
+  const link = message.links[0];
+  if (!link) throw new Error('message has no link');
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`link has no token: ${link}`);
+  return token;
+}
