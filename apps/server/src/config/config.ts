@@ -27,7 +27,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Defaults to http://localhost:PORT. */
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(
     z
@@ -101,7 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(repositoryRoot, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

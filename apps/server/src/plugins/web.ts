@@ -14,6 +14,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The headers below decide caching, not the plugin's default max-age=0.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -22,9 +24,12 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && webDistDir;
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      webDistDir;
     if (wantsPage) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     return reply.code(404).send({ message: serverMessages.notFound, code: 'NOT_FOUND' });
   });

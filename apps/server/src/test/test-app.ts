@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { loadConfig } from '../config/config';
+import { type Config, loadConfig } from '../config/config';
 import type { OutboxEntry } from '../mail/mailer';
 
 export const TEST_PUBLIC_URL = 'http://tableserve.test';
@@ -49,19 +49,26 @@ async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<vo
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  options: { env?: Record<string, string>; config?: Partial<Config> } = {},
+) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tableserve-test-'));
   const database = await freshDatabaseUrl();
   const clock = testClock();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    ...env,
-  });
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      ...options.env,
+    }),
+    // API suites do not depend on a built web app unless they ask for one.
+    webDistDir: undefined,
+    ...options.config,
+  };
   const app: FastifyInstance = await buildApp(config, { now: clock.now });
   const outboxDir = path.join(dataDir, 'outbox');
 

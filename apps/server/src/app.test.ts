@@ -1,0 +1,123 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { serverMessages } from '@tableserve/contract/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/test-app';
+
+let t: TestApp;
+let webDir: string;
+
+beforeAll(async () => {
+  // A stand-in build of the web app, to check how the server serves whatever Vite produced.
+  webDir = await mkdtemp(path.join(os.tmpdir(), 'tableserve-web-'));
+  await mkdir(path.join(webDir, 'assets'));
+  await writeFile(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><title>TableServe</title><div id="root"></div>',
+  );
+  await writeFile(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ config: { webDistDir: webDir } });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+describe('the platform', () => {
+  it('reports database reachability on /api/v1/health', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('answers unknown API paths with the JSON error shape and a request id', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: serverMessages.notFound, code: 'NOT_FOUND' });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps a request id sent by a proxy', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'x-request-id': 'req-from-proxy' },
+    });
+    expect(response.headers['x-request-id']).toBe('req-from-proxy');
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('publishes the OpenAPI document generated from the route schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/auth/login',
+        '/api/v1/auth/register',
+        '/api/v1/auth/user/{user_id}',
+        '/api/v1/health',
+      ]),
+    );
+    expect(
+      document.paths['/api/v1/auth/register'].post.requestBody.content['application/json'].schema.required,
+    ).toContain('phone');
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(ui.statusCode).toBeLessThan(400);
+  });
+
+  it('rejects a body that is not JSON with a 4xx, never a 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=a',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('Invalid body'),
+    });
+  });
+});
+
+describe('an unexpected failure', () => {
+  it('is logged and answered with a plain 500 that leaks nothing', async () => {
+    const failing = await createTestApp();
+    const app = failing.app;
+    app.get('/api/v1/test-only/explode', async () => {
+      throw new Error('secret internal detail: password=hunter2');
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/v1/test-only/explode' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: serverMessages.internal, code: 'INTERNAL' });
+    expect(response.body).not.toContain('hunter2');
+    await failing.close();
+  });
+});
+
+describe('the single-page app', () => {
+  it('serves index.html for client routes, never cached', async () => {
+    for (const url of ['/', '/login', '/menu-display?token=abc', '/customer/order-status']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});

@@ -1,0 +1,99 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '@tableserve/server/app';
+import { loadConfig } from '@tableserve/server/config';
+import type { OutboxEntry } from '@tableserve/server/mail';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * The real product for one journey: the built web app and the API on one port, on an
+ * in-memory database with its own outbox, and a headless Debian Chromium.
+ */
+export async function startProduct() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tableserve-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: 'memory://',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: baseUrl,
+  });
+  if (!config.webDistDir)
+    throw new Error('The web app is not built: run `npm run build` first (npm test does).');
+  const app = await buildApp(config);
+  await app.listen({ host: '127.0.0.1', port });
+
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+  const outboxDir = path.join(dataDir, 'outbox');
+  async function mailTo(to: string, count = 1): Promise<OutboxEntry> {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const files = (await readdir(outboxDir).catch(() => []))
+        .filter((file) => file.endsWith('.json'))
+        .sort();
+      const messages: OutboxEntry[] = await Promise.all(
+        files.map(async (file) => JSON.parse(await readFile(path.join(outboxDir, file), 'utf8'))),
+      );
+      const mine = messages.filter((message) => message.to === to);
+      if (mine.length >= count) return mine[count - 1]!;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no mail #${count} to ${to}`);
+  }
+
+  return {
+    app,
+    baseUrl,
+    browser,
+    mailTo,
+    /** A fresh browser profile; `phone` gives the 390-px viewport of a diner's phone. */
+    newContext(options: { phone?: boolean } = {}): Promise<BrowserContext> {
+      return browser.newContext({
+        baseURL: baseUrl,
+        viewport: options.phone ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+        deviceScaleFactor: 1,
+        isMobile: options.phone ?? false,
+        hasTouch: options.phone ?? false,
+      });
+    },
+    async stop() {
+      await browser.close();
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+    },
+  };
+}
+
+export type Product = Awaited<ReturnType<typeof startProduct>>;

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm test`: every check and every suite, in the order that fails fastest.
+// lint → type-check → build the web app (end-to-end journeys drive the real build) → Vitest
+// (contract, web, server on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, then e2e).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const run = (command, args) => {
+  console.log(`\n> ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+ensureChromium();
+run('npm', ['run', 'lint']);
+run('npm', ['run', 'typecheck']);
+run('npm', ['run', 'build']);
+
+const report = path.join(os.tmpdir(), `tableserve-vitest-${process.pid}.json`);
+console.log('\n> vitest run');
+const vitest = spawnSync(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  {
+    stdio: 'inherit',
+  },
+);
+
+// One plain closing line that any CI reader understands.
+if (existsSync(report)) {
+  const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(readFileSync(report, 'utf8'));
+  rmSync(report);
+  console.log(`\nTests: ${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests} skipped`);
+}
+process.exit(vitest.status ?? 1);
