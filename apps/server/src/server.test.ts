@@ -1,0 +1,92 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+type Running = { child: ChildProcess; output: () => string; url: string; exited: Promise<number | null> };
+
+/** Starts the real server process, as `npm start` does, and waits for its banner. */
+async function startServer(dataDir: string): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'development',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  for (let waited = 0; !output.includes('TableServe is running'); waited += 100) {
+    if (waited > 45_000 || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const port = output.match(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/)?.[1];
+  return { child, output: () => output, url: `http://127.0.0.1:${port}`, exited };
+}
+
+describe('the server process', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'tableserve-process-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true, maxRetries: 5 }));
+
+  it('seeds an empty embedded database, finishes in-flight requests on SIGTERM, and keeps its data', async () => {
+    const first = await startServer(dataDir);
+    expect(first.output()).toContain('Demo data created on this empty database:');
+    expect(first.output()).toContain('Owner login: demo@tableserve.app / demo-password');
+    expect(first.output()).toMatch(/Diner menu: {2}http:\/\/localhost:0\/menu-display\?token=/);
+    expect(await (await fetch(`${first.url}/api/v1/health`)).json()).toEqual({
+      status: 'ok',
+      database: 'up',
+    });
+
+    // A login (an Argon2 verification) is under way when the signal arrives: it still gets its answer.
+    const inFlight = fetch(`${first.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@tableserve.app', password: 'demo-password' }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    first.child.kill('SIGTERM');
+    expect((await inFlight).status).toBe(200);
+    expect(await first.exited).toBe(0);
+
+    const second = await startServer(dataDir);
+    expect(second.output()).not.toContain('Demo data created');
+    expect(second.output()).toContain('Owner login: demo@tableserve.app / demo-password');
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('refuses to start with a bad variable and names it', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: serverDir,
+      env: { ...process.env, PORT: 'eighty', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr!.on('data', (chunk) => {
+      output += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('PORT: ');
+  });
+});
