@@ -12,7 +12,9 @@ export default defineConfig({
   },
   build: { target: 'es2022', sourcemap: true },
   test: {
+    name: 'web',
     environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

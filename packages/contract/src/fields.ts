@@ -41,3 +41,6 @@ export const emailToken = z
   .regex(/^[A-Za-z0-9_-]+$/, 'Invalid token');
 
 export const id = z.coerce.number().int().positive();
+
+/** What a phone input keeps as the user types or pastes: digits only, at most 10. */
+export const phoneDigits = (value: string) => value.replace(/\D/g, '').slice(0, PHONE_DIGITS);

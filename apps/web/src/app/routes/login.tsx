@@ -1,4 +1,10 @@
-// Placeholder: replaced by the page implementation.
+import { LoginPage } from '@/features/auth/components/login-page';
+
 export function Component() {
-  return <main className="p-8">login</main>;
+  return (
+    <>
+      <title>Log in · TableServe</title>
+      <LoginPage />
+    </>
+  );
 }

@@ -1,4 +1,10 @@
-// Placeholder: replaced by the page implementation.
+import { RegisterPage } from '@/features/auth/components/register-page';
+
 export function Component() {
-  return <main className="p-8">register</main>;
+  return (
+    <>
+      <title>Create your account · TableServe</title>
+      <RegisterPage />
+    </>
+  );
 }

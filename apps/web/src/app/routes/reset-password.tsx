@@ -1,4 +1,10 @@
-// Placeholder: replaced by the page implementation.
+import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
+
 export function Component() {
-  return <main className="p-8">reset-password</main>;
+  return (
+    <>
+      <title>Reset your password · TableServe</title>
+      <ResetPasswordPage />
+    </>
+  );
 }

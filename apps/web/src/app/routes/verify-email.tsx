@@ -1,4 +1,10 @@
-// Placeholder: replaced by the page implementation.
+import { VerifyEmailPage } from '@/features/auth/components/verify-email-page';
+
 export function Component() {
-  return <main className="p-8">verify-email</main>;
+  return (
+    <>
+      <title>Verify your email · TableServe</title>
+      <VerifyEmailPage />
+    </>
+  );
 }

@@ -1,0 +1,192 @@
+import { ownerForgotMessages } from '@tableserve/contract/messages';
+import { ArrowLeft, KeyRound, UtensilsCrossed } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useRequestOwnerPasswordReset } from '../api/forgot-password';
+import { useOwnerSignIn } from '../hooks/use-owner-sign-in';
+import type { BannerMessage } from '../lib/banner-message';
+import { forgotPasswordFailure } from '../lib/forgot-password-failure';
+import { loginErrorMessage } from '../lib/login-error-message';
+import { AuthCard } from './auth-card';
+import { AuthShell } from './auth-shell';
+import { BackButton } from './back-button';
+import { PasswordField } from './password-field';
+import { SubmitButton } from './submit-button';
+
+type Mode = 'login' | 'forgot';
+
+const textLink =
+  'rounded-md font-semibold text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline';
+
+/**
+ * Owner login (owner-side §2 Login, §4 Login screen modes, §5 Login, §8). Forgot-password is a
+ * mode of the same card rather than a route, as the spec describes.
+ */
+export function LoginPage() {
+  const [mode, setMode] = useState<Mode>('login');
+  const [message, setMessage] = useState<BannerMessage | null>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [resetEmail, setResetEmail] = useState('');
+
+  const signIn = useOwnerSignIn();
+  const resetRequest = useRequestOwnerPasswordReset();
+  // A ref, not the mutation's state, so a second submit in the same tick is ignored too.
+  const resetInFlight = useRef(false);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+
+  const loginReady = email.trim() !== '' && password.trim() !== '';
+
+  function submitLogin(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (signIn.isPending) return;
+    setMessage(null);
+    signIn.mutate(
+      { email, password },
+      { onError: (error) => setMessage({ type: 'error', text: loginErrorMessage(error) }) },
+    );
+  }
+
+  function submitReset(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (resetInFlight.current) return;
+    resetInFlight.current = true;
+    setMessage(null);
+    resetRequest.mutate(resetEmail, {
+      onSuccess: () => {
+        setMode('login');
+        setMessage({ type: 'success', text: ownerForgotMessages.sent });
+      },
+      onError: (error) => setMessage(forgotPasswordFailure(error)),
+      onSettled: () => {
+        resetInFlight.current = false;
+      },
+    });
+  }
+
+  function openForgotMode() {
+    setResetEmail(email.trim());
+    setMessage(null);
+    setMode('forgot');
+  }
+
+  function backToLogin() {
+    setMessage(null);
+    setMode('login');
+  }
+
+  const banner = message && (
+    <Alert type={message.type} className="mb-5">
+      {message.text}
+    </Alert>
+  );
+
+  return (
+    <>
+      <AuthShell>
+        <BackButton />
+        {mode === 'login' ? (
+          <AuthCard
+            icon={UtensilsCrossed}
+            title="Welcome back"
+            description="Log in to TableServe to manage your restaurant, menu and orders."
+          >
+            {banner}
+            <form onSubmit={submitLogin} className="flex flex-col gap-5" aria-label="Log in">
+              <TextField
+                label="Email"
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setMessage(null);
+                }}
+              />
+              <PasswordField
+                label="Password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(event) => {
+                  setPassword(event.target.value);
+                  setMessage(null);
+                }}
+                labelAside={
+                  <button
+                    type="button"
+                    onClick={openForgotMode}
+                    className={`${textLink} -my-3 -mr-2 inline-flex min-h-11 items-center px-2 text-sm`}
+                  >
+                    Forgot password?
+                  </button>
+                }
+              />
+              <SubmitButton ready={loginReady} disabled={signIn.isPending} className="mt-1">
+                Log in
+              </SubmitButton>
+            </form>
+            <p className="mt-7 border-t border-stone-100 pt-6 text-center text-sm text-stone-600">
+              New to TableServe?{' '}
+              <Link to={paths.register} className={`${textLink} inline-flex min-h-11 items-center px-1`}>
+                Create an account
+              </Link>
+            </p>
+          </AuthCard>
+        ) : (
+          <AuthCard
+            icon={KeyRound}
+            title="Reset your password"
+            description="Enter the email address of your account and we'll send you a link to choose a new password."
+          >
+            {banner}
+            <form onSubmit={submitReset} className="flex flex-col gap-5" aria-label="Reset password">
+              <TextField
+                label="Email"
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                value={resetEmail}
+                onChange={(event) => {
+                  setResetEmail(event.target.value);
+                  setMessage(null);
+                }}
+              />
+              <SubmitButton ready={resetEmail.trim() !== ''} busy={resetRequest.isPending} className="mt-1">
+                {resetRequest.isPending ? 'Sending…' : 'Send reset link'}
+              </SubmitButton>
+              <Button variant="ghost" size="lg" onClick={backToLogin} className="w-full">
+                <ArrowLeft className="size-4" aria-hidden />
+                Back to Login
+              </Button>
+            </form>
+          </AuthCard>
+        )}
+      </AuthShell>
+      {signIn.isPending && (
+        // Outside the shell, whose own stacking context would keep the header above this screen.
+        <div className="fixed inset-0 z-[60] grid place-items-center bg-stone-50/90 backdrop-blur-sm">
+          <LoadingScreen label="Logging you in" />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { loginOwner, type OwnerCredentials } from '../api/login';
+import { getSubscriptionStatus, type SubscriptionStatus } from '../api/subscription-status';
+import { loginDestination } from '../lib/login-destination';
+import { saveOwnerLogin, saveOwnerSubscriptionId } from '../lib/owner-session';
+
+/**
+ * Signs an owner in and works out where they go (owner-side §4 Login routing): log in, store
+ * the session, read the subscription status with the new token, route. Only a failed login
+ * rejects; a failed status call sends the owner to plan selection, where the status is read again.
+ */
+export async function signInOwner(credentials: OwnerCredentials): Promise<string> {
+  const login = await loginOwner(credentials);
+  saveOwnerLogin(login);
+
+  let subscription: SubscriptionStatus | null;
+  try {
+    subscription = await getSubscriptionStatus(login.user_id, login.token);
+  } catch {
+    return paths.selectSubscription;
+  }
+
+  const destination = loginDestination(subscription);
+  if (destination.to === paths.dashboard && destination.subscriptionId !== null) {
+    saveOwnerSubscriptionId(destination.subscriptionId);
+  }
+  return destination.to;
+}
+
+export function useOwnerSignIn() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: signInOwner,
+    onSuccess: (destination) => navigate(destination),
+  });
+}

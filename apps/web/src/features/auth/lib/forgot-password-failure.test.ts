@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from '@/lib/api-client';
+import { forgotPasswordFailure } from './forgot-password-failure';
+
+describe('forgotPasswordFailure (owner-side §8 Forgot password)', () => {
+  it('tells a 404 as an info notice that does not reveal the account', () => {
+    expect(forgotPasswordFailure(new ApiRequestError('x', 404))).toEqual({
+      type: 'info',
+      text: 'Please check your email, if this account exist, you will receive an password reset email',
+    });
+  });
+
+  it.each([400, 429, 500])('shows the generic error for status %i', (status) => {
+    expect(forgotPasswordFailure(new ApiRequestError('x', status))).toEqual({
+      type: 'error',
+      text: 'An error occurred. Please try again.',
+    });
+  });
+
+  it('shows the network text when no response arrived', () => {
+    expect(forgotPasswordFailure(new ApiRequestError('x', undefined))).toEqual({
+      type: 'error',
+      text: 'Network error. Please check your connection',
+    });
+  });
+});

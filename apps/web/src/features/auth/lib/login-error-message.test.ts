@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from '@/lib/api-client';
+import { loginErrorMessage } from './login-error-message';
+
+const failure = (status: number | undefined) =>
+  new ApiRequestError('failed', status, { message: 'server text' });
+
+describe('loginErrorMessage (owner-side §8 Login)', () => {
+  it.each([
+    [400, 'Invalid request format'],
+    [401, 'Invalid email or password'],
+    [404, 'User not found'],
+    [409, 'Please verify your email first'],
+    [500, 'Server error. Please try again later'],
+  ])('maps status %i to its catalogue text', (status, text) => {
+    expect(loginErrorMessage(failure(status))).toBe(text);
+  });
+
+  it.each([403, 422, 429, 502, 503])('maps any other status (%i) to the unexpected-error text', (status) => {
+    expect(loginErrorMessage(failure(status))).toBe('An unexpected error occurred');
+  });
+
+  it('maps a request that got no response to the network text', () => {
+    expect(loginErrorMessage(failure(undefined))).toBe('Network error. Please check your connection');
+  });
+
+  it('maps anything else (not an HTTP failure) to the generic text', () => {
+    expect(loginErrorMessage(new TypeError('bad response shape'))).toBe(
+      'An error occurred. Please try again',
+    );
+    expect(loginErrorMessage('boom')).toBe('An error occurred. Please try again');
+  });
+});

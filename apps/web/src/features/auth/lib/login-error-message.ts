@@ -1,0 +1,26 @@
+import { loginMessages } from '@tableserve/contract/messages';
+import { ApiRequestError } from '@/lib/api-client';
+
+/**
+ * The banner text for a failed owner login, by response status (owner-side spec §8 Login).
+ * Every case is shown as an error banner; the spec names 401 as such and gives no other type.
+ */
+export function loginErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiRequestError)) return loginMessages.other;
+  switch (error.status) {
+    case undefined:
+      return loginMessages.network;
+    case 400:
+      return loginMessages.badRequest;
+    case 401:
+      return loginMessages.invalidCredentials;
+    case 404:
+      return loginMessages.userNotFound;
+    case 409:
+      return loginMessages.verifyFirst;
+    case 500:
+      return loginMessages.server;
+    default:
+      return loginMessages.unexpectedStatus;
+  }
+}
