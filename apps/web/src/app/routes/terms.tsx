@@ -1,4 +1,17 @@
-// Placeholder: replaced by the page implementation.
+import { PageIntro } from '@/features/static-pages/components/page-intro';
+import { TermsContent } from '@/features/static-pages/components/terms-content';
+
+/** Terms page (customer-side §2 Other screens): static text; users must be 18 or older. */
 export function Component() {
-  return <main className="p-8">terms</main>;
+  return (
+    <main>
+      <title>Terms and Conditions · TableServe</title>
+      <PageIntro
+        eyebrow="Legal"
+        title="Terms and Conditions"
+        lead="The rules for using TableServe, whether you run a restaurant or order from one. Please read them before you sign up or order."
+      />
+      <TermsContent />
+    </main>
+  );
 }

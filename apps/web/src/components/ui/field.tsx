@@ -71,6 +71,7 @@ export function TextAreaField({ label, hint, error, className, id, ...rest }: Te
         id={fieldId}
         className={cn(control, 'min-h-32')}
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
         {...rest}
       />
     </FieldShell>

@@ -1,16 +1,20 @@
 import { cn } from '@/lib/cn';
 
-export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
-  return (
-    <span
-      role="status"
-      aria-label={label}
-      className={cn(
-        'inline-block size-5 animate-spin rounded-full border-2 border-current border-r-transparent',
-        className,
-      )}
-    />
-  );
+const spinnerClasses =
+  'inline-block size-5 animate-spin rounded-full border-2 border-current border-r-transparent';
+
+export function Spinner({
+  className,
+  label = 'Loading',
+  decorative = false,
+}: {
+  className?: string;
+  label?: string;
+  /** Hidden from assistive technology, for when a live region nearby already says what is happening. */
+  decorative?: boolean;
+}) {
+  if (decorative) return <span aria-hidden="true" className={cn(spinnerClasses, className)} />;
+  return <span role="status" aria-label={label} className={cn(spinnerClasses, className)} />;
 }
 
 /** A full-area loading screen, used while a page waits for its first answer. */
