@@ -14,6 +14,10 @@ import { createAuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { restaurantRoutes } from './modules/restaurants/restaurants.routes';
 import { createRestaurantsService } from './modules/restaurants/restaurants.service';
+import { createPaymentProvider } from './modules/subscriptions/payments/create-payment-provider';
+import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
+import { createSubscriptionsService, type SubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { runExclusively } from './lib/exclusive';
 import { authPlugin } from './plugins/auth';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
@@ -28,6 +32,7 @@ export type BuildOptions = {
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    subscriptions: SubscriptionsService;
   }
 }
 
@@ -114,17 +119,47 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     log: app.log,
   });
+  const subscriptions = createSubscriptionsService({
+    db: database.db,
+    provider: createPaymentProvider(config),
+    now,
+    log: app.log,
+  });
+  app.decorate('subscriptions', subscriptions);
   const restaurants = createRestaurantsService({ db: database.db });
+  scheduleSubscriptionSweep(app, database, subscriptions, config.subscriptionSweepSeconds);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ping: database.ping });
       await api.register(authRoutes, { auth });
       await api.register(restaurantRoutes, { restaurants });
+      await api.register(subscriptionRoutes, { subscriptions });
     },
     { prefix: '/api/v1' },
   );
 
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/** Renewals, grace periods and period ends happen on a timer, on one instance at a time. */
+function scheduleSubscriptionSweep(app: FastifyInstance, database: Database, subscriptions: SubscriptionsService, seconds: number) {
+  if (seconds <= 0) return;
+  const SWEEP_LOCK_ID = 7_262_001;
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = runExclusively(database, SWEEP_LOCK_ID, () => subscriptions.sweep())
+      .then((counts) => counts && app.log.info({ counts }, 'subscription sweep'))
+      .catch((error) => app.log.error({ err: error }, 'subscription sweep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, seconds * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

@@ -57,6 +57,30 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  STRIPE_SECRET_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_…)')
+      .optional(),
+  ),
+  /** starter=price_…,professional=price_…,enterprise=price_…: the Stripe prices of the plans. */
+  STRIPE_PRICES: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(\w+=price_\w+)(,\w+=price_\w+)*$/, 'must look like starter=price_123,professional=price_456')
+      .optional(),
+  ),
+  TEST_PAYMENTS_FAIL_RENEWALS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  SUBSCRIPTION_SWEEP_INTERVAL: duration.prefault('1m'),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -82,6 +106,12 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   seedDemo: boolean;
+  stripe:
+    | { secretKey: string; webhookSecret: string | undefined; prices: Record<string, string> }
+    | undefined;
+  testPaymentsFailRenewals: boolean;
+  /** 0 turns the lifecycle sweep off (tests call it by hand). */
+  subscriptionSweepSeconds: number;
   /** Built SPA to serve, when it exists. */
   webDistDir: string | undefined;
 };
@@ -114,6 +144,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          prices: Object.fromEntries(
+            (e.STRIPE_PRICES ?? '')
+              .split(',')
+              .filter(Boolean)
+              .map((pair) => pair.split('=') as [string, string]),
+          ),
+        }
+      : undefined,
+    testPaymentsFailRenewals: e.TEST_PAYMENTS_FAIL_RENEWALS,
+    subscriptionSweepSeconds: e.SUBSCRIPTION_SWEEP_INTERVAL,
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : undefined,
   };
 }

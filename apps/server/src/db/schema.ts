@@ -129,3 +129,128 @@ export const menuItems = pgTable(
   },
   (table) => [index('menu_items_restaurant_idx').on(table.restaurantId)],
 );
+
+/** Monthly plans (customer-side spec §3 Plan); the three of the pricing page are seeded by migration. */
+export const plans = pgTable('plans', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 40 }).notNull().unique(),
+  name: varchar('name', { length: 100 }).notNull(),
+  description: varchar('description', { length: 500 }).notNull(),
+  priceCents: integer('price_cents').notNull(),
+  durationDays: integer('duration_days').notNull().default(30),
+  features: jsonb('features').$type<string[]>().notNull().default([]),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/**
+ * incomplete: a payment is under way (held only for the seconds of the charge; it reserves the
+ * owner's one live subscription so two payments cannot both start one).
+ */
+export const subscriptionStatus = pgEnum('subscription_status', [
+  'incomplete',
+  'active',
+  'canceled',
+  'expired',
+  'grace_period',
+]);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    restaurantId: integer('restaurant_id').references(() => restaurants.id, { onDelete: 'set null' }),
+    status: subscriptionStatus('status').notNull(),
+    /** When the subscription began; cancellation is allowed from day 5 after it. */
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    /** End of the paid period: the next billing date while it renews. */
+    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    gracePeriodEndDate: timestamp('grace_period_end_date', { withTimezone: true }),
+    couponId: varchar('coupon_id', { length: 64 }),
+    /** What the current period cost after any coupon: the cap of a pro-rated refund. */
+    lastPaymentCents: integer('last_payment_cents').notNull().default(0),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    providerCustomerId: varchar('provider_customer_id', { length: 255 }),
+    providerSubscriptionId: varchar('provider_subscription_id', { length: 255 }),
+    paymentMethodId: varchar('payment_method_id', { length: 255 }).notNull(),
+    createdAt,
+    updatedAt,
+  },
+  (table) => [
+    index('subscriptions_user_idx').on(table.userId),
+    index('subscriptions_provider_subscription_idx').on(table.providerSubscriptionId),
+    // One live subscription per owner, enforced by the database even under concurrent payments.
+    uniqueIndex('subscriptions_one_live_per_user')
+      .on(table.userId)
+      .where(sql`${table.status} in ('incomplete', 'active', 'grace_period')`),
+  ],
+);
+
+/** Discount codes (customer-side spec §3 Coupon): percent off, or a fixed amount in cents. */
+export const coupons = pgTable('coupons', {
+  code: varchar('code', { length: 64 }).primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  percentOff: integer('percent_off'),
+  amountOffCents: integer('amount_off_cents'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  /** Restricts the coupon to one plan; null means any plan. */
+  applicablePlanId: integer('applicable_plan_id').references(() => plans.id),
+  active: boolean('active').notNull().default(true),
+  createdAt,
+});
+
+export const paymentKind = pgEnum('payment_kind', ['initial', 'renewal', 'refund']);
+export const paymentStatus = pgEnum('payment_status', ['succeeded', 'failed']);
+
+/** Every charge, failed charge and refund: the owner's billing history and our audit trail. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    kind: paymentKind('kind').notNull(),
+    status: paymentStatus('status').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    providerPaymentId: varchar('provider_payment_id', { length: 255 }),
+    failureMessage: varchar('failure_message', { length: 500 }),
+    createdAt,
+  },
+  (table) => [index('payments_user_idx').on(table.userId)],
+);
+
+/**
+ * Responses remembered per Idempotency-Key, so a retried or double-clicked request is answered
+ * once. A row without a response is a request still in progress.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    scope: varchar('scope', { length: 100 }).notNull(),
+    key: varchar('key', { length: 255 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt,
+  },
+  (table) => [uniqueIndex('idempotency_keys_scope_key_unique').on(table.scope, table.key)],
+);
+
+/** Webhook events already applied: a provider's retry or replay of an event changes nothing. */
+export const processedWebhookEvents = pgTable('processed_webhook_events', {
+  eventId: varchar('event_id', { length: 255 }).primaryKey(),
+  type: varchar('type', { length: 100 }).notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -43,3 +43,17 @@ export async function registerVerifiedOwner(t: TestApp, overrides: Partial<Regis
   const { user_id, token: ownerToken } = login.json() as { user_id: number; token: string };
   return { ...body, userId: user_id, token: ownerToken, auth: { authorization: `Bearer ${ownerToken}` } };
 }
+
+/** Logs the owner in again: after the test clock has moved past their token's 12 hours. */
+let logins = 0;
+export async function freshLogin<T extends { email: string; password: string }>(t: TestApp, owner: T) {
+  logins += 1;
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email: owner.email, password: owner.password },
+    remoteAddress: `10.251.${Math.floor(logins / 250)}.${(logins % 250) + 1}`,
+  });
+  const { token } = login.json() as { token: string };
+  return { ...owner, token, auth: { authorization: `Bearer ${token}` } };
+}

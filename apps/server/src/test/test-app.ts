@@ -63,6 +63,8 @@ export async function createTestApp(
       LOG_LEVEL: 'silent',
       JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
       PUBLIC_URL: TEST_PUBLIC_URL,
+      // Tests run the lifecycle sweep by hand, after moving the clock.
+      SUBSCRIPTION_SWEEP_INTERVAL: '0s',
       ...options.env,
     }),
     // API suites do not depend on a built web app unless they ask for one.

@@ -9,7 +9,8 @@ export type PricingPlan = {
 
 /**
  * The plans as the public page advertises them. The plans a subscriber actually buys come from
- * GET /subscription/plans on /select-subscription; this copy is marketing text.
+ * GET /subscription/plans on /select-subscription; this copy mirrors the
+ * plans seeded by apps/server/drizzle/0002_seed_plans.sql (same names, prices and features).
  */
 export const pricingPlans: PricingPlan[] = [
   {
@@ -17,7 +18,6 @@ export const pricingPlans: PricingPlan[] = [
     monthlyPrice: 50,
     tagline: 'For cafés and small dining rooms taking their first QR orders.',
     features: [
-      'Up to 10 tables',
       'QR menu with photos and categories',
       'Dine-in and pickup ordering',
       'Live order status for guests',
@@ -29,7 +29,6 @@ export const pricingPlans: PricingPlan[] = [
     monthlyPrice: 100,
     tagline: 'For busy restaurants that run the whole service on TableServe.',
     features: [
-      'Up to 30 tables',
       'Everything in Starter',
       'Real-time kitchen view',
       'Daily sales and order reports',
@@ -43,7 +42,6 @@ export const pricingPlans: PricingPlan[] = [
     monthlyPrice: 200,
     tagline: 'For large venues with many tables and a high order volume.',
     features: [
-      'Unlimited tables',
       'Everything in Professional',
       'Guided onboarding and menu setup',
       'Phone and email support',

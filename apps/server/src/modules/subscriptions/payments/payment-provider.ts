@@ -1,0 +1,44 @@
+/**
+ * The one interface the subscription rules talk to. `test` (the default) behaves like Stripe's
+ * test mode without a network; `stripe` uses the official SDK. Amounts are integer cents.
+ */
+export type StartSubscriptionInput = {
+  userId: number;
+  email: string;
+  name: string;
+  paymentMethodId: string;
+  plan: { id: number; code: string; name: string; priceCents: number };
+  coupon: { code: string; percentOff: number | null; amountOffCents: number | null } | null;
+  /** What the first period costs after the coupon. */
+  amountCents: number;
+  /** Passed to the provider so a retried call cannot charge twice. */
+  idempotencyKey: string;
+};
+
+export type StartSubscriptionResult =
+  | { ok: true; customerId: string; subscriptionId: string; paymentId: string | null }
+  | { ok: false; message: string };
+
+export type ChargeResult = { ok: true; paymentId: string } | { ok: false; message: string };
+
+export interface PaymentProvider {
+  readonly name: 'test' | 'stripe';
+  /**
+   * Stripe bills renewals itself and reports them by webhook; for the test provider the
+   * lifecycle sweep charges each renewal.
+   */
+  readonly renewsItself: boolean;
+  startSubscription(input: StartSubscriptionInput): Promise<StartSubscriptionResult>;
+  chargeRenewal(input: {
+    customerId: string;
+    paymentMethodId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<ChargeResult>;
+  cancelSubscription(input: { providerSubscriptionId: string; atPeriodEnd: boolean }): Promise<void>;
+  refund(input: {
+    providerPaymentId: string | null;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string }>;
+}
