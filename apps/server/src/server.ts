@@ -51,6 +51,7 @@ async function main() {
       demo.created ? 'Demo data created on this empty database:' : 'Demo data:',
       `  Owner login: ${demo.email} / ${demo.password}`,
       `  Diner menu:  ${demo.menuUrl}`,
+      `  Checkout coupons: ${demo.coupons.join(', ')}; test cards 4242 4242 4242 4242 (pays), 4000 0000 0000 0002 (declined)`,
     );
   }
   console.log(`\n${lines.join('\n')}\n`);

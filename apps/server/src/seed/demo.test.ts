@@ -27,6 +27,24 @@ describe('the demo seed', () => {
     expect(login.statusCode).toBe(200);
     expect(login.json().resturant).toEqual({ restaurant_id: expect.any(Number) });
 
+    const owner = login.json();
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/subscription/subscription-status/${owner.user_id}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(status.json()).toMatchObject({
+      status: 'active',
+      plan_name: 'Professional',
+      restaurant_id: owner.resturant.restaurant_id,
+    });
+    const coupon = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/subscription/validate-coupon',
+      payload: { coupon_id: 'WELCOME20', plan_id: status.json().plan_id },
+    });
+    expect(coupon.json().valid).toBe(true);
+
     const second = await seedDemoData(t.app.database.db, { publicUrl: 'http://localhost:3000' });
     expect(second).toEqual({ ...first, created: false });
     expect(await t.app.database.db.select().from(menuItems)).toHaveLength(items.length);

@@ -2,9 +2,19 @@ import type { MenuCategory } from '@tableserve/contract/menu';
 import { closingDayFor, WEEKDAYS, type Weekday } from '@tableserve/contract/opening-hours';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { menuItems, type OpeningHours, restaurants, users } from '../db/schema';
+import {
+  coupons,
+  menuItems,
+  type OpeningHours,
+  payments,
+  plans,
+  restaurants,
+  subscriptions,
+  users,
+} from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/random-tokens';
+import { addDays } from '../lib/time';
 
 export const DEMO_EMAIL = 'demo@tableserve.app';
 export const DEMO_PASSWORD = 'demo-password';
@@ -43,14 +53,31 @@ function demoOpeningHours(): OpeningHours {
   );
 }
 
-export type DemoInfo = { created: boolean; email: string; password: string; menuUrl: string };
+export type DemoInfo = {
+  created: boolean;
+  email: string;
+  password: string;
+  menuUrl: string;
+  coupons: string[];
+};
+
+/** Coupons to try at checkout on a demo install. */
+const demoCoupons = [
+  { code: 'WELCOME20', name: 'Welcome: 20% off the first month', percentOff: 20 },
+  { code: 'SAVE5', name: '$5 off the first month', amountOffCents: 500 },
+];
 
 /**
  * On an empty embedded database, creates a verified demo owner with a restaurant and a full
  * menu across every category, so a first `npm start` has something to look at.
  * Callers never run it in production.
  */
-export async function seedDemoData(db: Db, options: { publicUrl: string }): Promise<DemoInfo | undefined> {
+export async function seedDemoData(
+  db: Db,
+  options: { publicUrl: string; now?: Date },
+): Promise<DemoInfo | undefined> {
+  const now = options.now ?? new Date();
+  const couponCodes = demoCoupons.map((coupon) => coupon.code);
   const menuUrl = (token: string) => `${options.publicUrl}/menu-display?token=${token}`;
   const existing = await db.select({ id: users.id }).from(users).limit(1);
   if (existing.length > 0) {
@@ -61,7 +88,13 @@ export async function seedDemoData(db: Db, options: { publicUrl: string }): Prom
       .where(eq(users.email, DEMO_EMAIL))
       .limit(1);
     return demo
-      ? { created: false, email: DEMO_EMAIL, password: DEMO_PASSWORD, menuUrl: menuUrl(demo.token) }
+      ? {
+          created: false,
+          email: DEMO_EMAIL,
+          password: DEMO_PASSWORD,
+          menuUrl: menuUrl(demo.token),
+          coupons: couponCodes,
+        }
       : undefined;
   }
 
@@ -81,7 +114,7 @@ export async function seedDemoData(db: Db, options: { publicUrl: string }): Prom
         state: 'CA',
         zipCode: '94133',
         country: 'United States',
-        emailVerifiedAt: new Date(),
+        emailVerifiedAt: now,
       })
       .returning({ id: users.id });
     const [restaurant] = await tx
@@ -115,6 +148,38 @@ export async function seedDemoData(db: Db, options: { publicUrl: string }): Prom
         category,
       })),
     );
+    // The demo owner pays for Professional with the test card, so the dashboard and menu are open.
+    const [plan] = await tx.select().from(plans).where(eq(plans.code, 'professional')).limit(1);
+    const [subscription] = await tx
+      .insert(subscriptions)
+      .values({
+        userId: owner!.id,
+        planId: plan!.id,
+        restaurantId: restaurant!.id,
+        status: 'active',
+        startDate: now,
+        currentPeriodStart: now,
+        endDate: addDays(now, plan!.durationDays),
+        lastPaymentCents: plan!.priceCents,
+        provider: 'test',
+        paymentMethodId: 'pm_card_visa',
+      })
+      .returning({ id: subscriptions.id });
+    await tx.insert(payments).values({
+      userId: owner!.id,
+      subscriptionId: subscription!.id,
+      kind: 'initial',
+      status: 'succeeded',
+      amountCents: plan!.priceCents,
+      provider: 'test',
+    });
+    await tx.insert(coupons).values(demoCoupons).onConflictDoNothing();
   });
-  return { created: true, email: DEMO_EMAIL, password: DEMO_PASSWORD, menuUrl: menuUrl(token) };
+  return {
+    created: true,
+    email: DEMO_EMAIL,
+    password: DEMO_PASSWORD,
+    menuUrl: menuUrl(token),
+    coupons: couponCodes,
+  };
 }

@@ -1,14 +1,26 @@
-import { count, ilike, or } from 'drizzle-orm';
+import { and, count, eq, exists, ilike, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { restaurants } from '../../db/schema';
+import { restaurants, subscriptions } from '../../db/schema';
+import { VALID_STATUSES } from '../subscriptions/subscriptions.repository';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const restaurantsRepository = {
-  /** Case-insensitive match on name or city, newest first. */
+  /** Case-insensitive match on name or city, among restaurants whose owner's subscription is valid. */
   async search(db: DbOrTx, text: string, limit: number, offset: number) {
     const pattern = `%${escapeLike(text)}%`;
-    const where = or(ilike(restaurants.name, pattern), ilike(restaurants.city, pattern));
+    const subscribed = exists(
+      db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.userId, restaurants.ownerId),
+            inArray(subscriptions.status, [...VALID_STATUSES]),
+          ),
+        ),
+    );
+    const where = and(or(ilike(restaurants.name, pattern), ilike(restaurants.city, pattern)), subscribed);
     const [rows, [total]] = await Promise.all([
       db
         .select({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions } from '../../db/schema';
 import { seedDemoData } from '../../seed/demo';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -29,6 +30,14 @@ describe('restaurant search', () => {
       ]);
       expect(body.pagination).toEqual({ page: 1, per_page: 10, total: 1, total_pages: 1 });
     }
+  });
+
+  it('lists only restaurants whose owner has a valid subscription', async () => {
+    await t.app.database.db.update(subscriptions).set({ status: 'expired' });
+    expect((await search('query=trattoria')).json().restaurants).toHaveLength(0);
+    await t.app.database.db.update(subscriptions).set({ status: 'grace_period' });
+    expect((await search('query=trattoria')).json().restaurants).toHaveLength(1);
+    await t.app.database.db.update(subscriptions).set({ status: 'active' });
   });
 
   it('treats LIKE wildcards as plain text', async () => {
