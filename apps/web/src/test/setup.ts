@@ -8,3 +8,14 @@ afterEach(() => {
 });
 
 import '@testing-library/jest-dom/vitest';
+
+// jsdom has no <dialog> methods; the UI kit's Modal uses the browser's own.
+if (!HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+}

@@ -38,17 +38,6 @@ const acceptTerms = () => fireEvent.click(screen.getByRole('checkbox', { name: /
 // The busy spinner adds its own label ("Working") to the button's name.
 const registerButton = () => screen.getByRole('button', { name: /(^Register|Registering\.\.\.)$/ });
 
-// jsdom has no modal dialogs yet: the smallest stand-in for the two methods the Modal calls.
-if (!HTMLDialogElement.prototype.showModal) {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false;
-    this.dispatchEvent(new Event('close'));
-  };
-}
-
 describe('Register page', () => {
   it('keeps only digits in the phone field, at most 10, with the 10-digit pattern', async () => {
     renderRegister();
