@@ -1,7 +1,8 @@
 import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 import { cn } from '@/lib/cn';
 
-const control =
+/** The look of every text control; exported for inputs with an adornment (e.g. a password toggle). */
+export const control =
   'block w-full rounded-xl border border-stone-300 bg-white px-3.5 py-2.5 text-base text-stone-900 shadow-xs placeholder:text-stone-400 transition focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none disabled:bg-stone-100 aria-invalid:border-red-600';
 
 type FieldShellProps = {

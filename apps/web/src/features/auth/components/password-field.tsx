@@ -1,5 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { control } from '@/components/ui/field';
+import { cn } from '@/lib/cn';
 
 type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   label: string;
@@ -31,7 +33,7 @@ export function PasswordField({ label, hint, error, labelAside, id, ...rest }: P
         <input
           id={fieldId}
           type={visible ? 'text' : 'password'}
-          className="block w-full rounded-xl border border-stone-300 bg-white py-2.5 pr-12 pl-3.5 text-base text-stone-900 shadow-xs transition placeholder:text-stone-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none disabled:bg-stone-100 aria-invalid:border-red-600"
+          className={cn(control, 'pr-12')}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           autoCapitalize="none"
