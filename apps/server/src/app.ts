@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config/config';
 import { loadOrCreateSecret } from './config/secrets';
 import { type Database, openDatabase } from './db/client';
+import { runExclusively } from './lib/exclusive';
 import { createJwtService } from './lib/jwt';
 import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -16,8 +17,10 @@ import { restaurantRoutes } from './modules/restaurants/restaurants.routes';
 import { createRestaurantsService } from './modules/restaurants/restaurants.service';
 import { createPaymentProvider } from './modules/subscriptions/payments/create-payment-provider';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
-import { createSubscriptionsService, type SubscriptionsService } from './modules/subscriptions/subscriptions.service';
-import { runExclusively } from './lib/exclusive';
+import {
+  createSubscriptionsService,
+  type SubscriptionsService,
+} from './modules/subscriptions/subscriptions.service';
 import { authPlugin } from './plugins/auth';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
@@ -144,7 +147,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 }
 
 /** Renewals, grace periods and period ends happen on a timer, on one instance at a time. */
-function scheduleSubscriptionSweep(app: FastifyInstance, database: Database, subscriptions: SubscriptionsService, seconds: number) {
+function scheduleSubscriptionSweep(
+  app: FastifyInstance,
+  database: Database,
+  subscriptions: SubscriptionsService,
+  seconds: number,
+) {
   if (seconds <= 0) return;
   const SWEEP_LOCK_ID = 7_262_001;
   let running: Promise<unknown> | undefined;

@@ -3,7 +3,7 @@ import type { CouponRow } from './subscriptions.repository';
 
 /** Why a coupon cannot be used on a plan now, or undefined when it can (customer-side §8 Coupon). */
 export function couponProblem(coupon: CouponRow | undefined, planId: number, now: Date): string | undefined {
-  if (!coupon || !coupon.active) return subscriptionMessages.invalidCoupon;
+  if (!coupon?.active) return subscriptionMessages.invalidCoupon;
   if (coupon.applicablePlanId !== null && coupon.applicablePlanId !== planId)
     return subscriptionMessages.invalidCoupon;
   if (coupon.expiresAt && coupon.expiresAt.getTime() <= now.getTime())

@@ -41,10 +41,6 @@ export const pricingPlans: PricingPlan[] = [
     name: 'Enterprise',
     monthlyPrice: 200,
     tagline: 'For large venues with many tables and a high order volume.',
-    features: [
-      'Everything in Professional',
-      'Guided onboarding and menu setup',
-      'Phone and email support',
-    ],
+    features: ['Everything in Professional', 'Guided onboarding and menu setup', 'Phone and email support'],
   },
 ];
