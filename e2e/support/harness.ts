@@ -26,7 +26,7 @@ async function freePort(): Promise<number> {
  * The real product for one journey: the built web app and the API on one port, on an
  * in-memory database with its own outbox, and a headless Debian Chromium.
  */
-export async function startProduct() {
+export async function startProduct(options: { env?: Record<string, string> } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tableserve-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -37,10 +37,15 @@ export async function startProduct() {
     DATABASE_URL: 'memory://',
     LOG_LEVEL: 'warn',
     PUBLIC_URL: baseUrl,
+    // Journeys run the subscription sweep themselves, right after moving the clock.
+    SUBSCRIPTION_SWEEP_INTERVAL: '0s',
+    ...options.env,
   });
   if (!config.webDistDir)
     throw new Error('The web app is not built: run `npm run build` first (npm test does).');
-  const app = await buildApp(config);
+  // The server's clock, which a journey can move forward (renewals, grace periods, expiry).
+  let offsetMs = 0;
+  const app = await buildApp(config, { now: () => new Date(Date.now() + offsetMs) });
   await app.listen({ host: '127.0.0.1', port });
 
   const browser: Browser = await chromium.launch({
@@ -76,6 +81,9 @@ export async function startProduct() {
   return {
     app,
     baseUrl,
+    advanceClock(ms: number) {
+      offsetMs += ms;
+    },
     browser,
     mailTo,
     /** A fresh browser profile; `phone` gives the 390-px viewport of a diner's phone. */
