@@ -12,7 +12,9 @@ export function RootLayout() {
       <Footer />
       {/* Every full page load has the key 'default'; keying those by path stops an email link
           from opening at the scroll position of whatever page the tab showed before. */}
-      <ScrollRestoration getKey={(location) => (location.key === 'default' ? location.pathname : location.key)} />
+      <ScrollRestoration
+        getKey={(location) => (location.key === 'default' ? location.pathname : location.key)}
+      />
     </div>
   );
 }
