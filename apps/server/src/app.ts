@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { restaurantRoutes } from './modules/restaurants/restaurants.routes';
 import { createRestaurantsService } from './modules/restaurants/restaurants.service';
 import { createPaymentProvider } from './modules/subscriptions/payments/create-payment-provider';
+import { stripeWebhookRoutes } from './modules/subscriptions/stripe-webhook.routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import {
   createSubscriptionsService,
@@ -30,6 +31,8 @@ import { registerWebApp } from './plugins/web';
 export type BuildOptions = {
   /** The clock every rule reads; tests move it instead of waiting. */
   now?: () => Date;
+  /** Sends the Stripe SDK's requests to this address instead of api.stripe.com (tests: a local fake). */
+  stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
 };
 
 declare module 'fastify' {
@@ -124,7 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const subscriptions = createSubscriptionsService({
     db: database.db,
-    provider: createPaymentProvider(config),
+    provider: createPaymentProvider(config, { stripeApi: options.stripeApi }),
     now,
     log: app.log,
   });
@@ -138,6 +141,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes, { auth });
       await api.register(restaurantRoutes, { restaurants });
       await api.register(subscriptionRoutes, { subscriptions });
+      if (config.stripe?.webhookSecret)
+        await api.register(stripeWebhookRoutes, {
+          db: database.db,
+          now,
+          webhookSecret: config.stripe.webhookSecret,
+        });
     },
     { prefix: '/api/v1' },
   );

@@ -63,7 +63,12 @@ describe('the server process', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'demo@tableserve.app', password: 'demo-password' }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Signal only once the server has the request (a request arriving after close() began is
+    // refused with 503 by design).
+    for (let waited = 0; !first.output().includes('"url":"/api/v1/auth/login"'); waited += 5) {
+      if (waited > 10_000) throw new Error('the login request never arrived');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     first.child.kill('SIGTERM');
     expect((await inFlight).status).toBe(200);
     expect(await first.exited).toBe(0);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { type BuildOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config/config';
 import type { OutboxEntry } from '../mail/mailer';
 
@@ -50,7 +50,7 @@ async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<vo
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; config?: Partial<Config> } = {},
+  options: { env?: Record<string, string>; config?: Partial<Config>; build?: Omit<BuildOptions, 'now'> } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tableserve-test-'));
   const database = await freshDatabaseUrl();
@@ -71,7 +71,7 @@ export async function createTestApp(
     webDistDir: undefined,
     ...options.config,
   };
-  const app: FastifyInstance = await buildApp(config, { now: clock.now });
+  const app: FastifyInstance = await buildApp(config, { ...options.build, now: clock.now });
   const outboxDir = path.join(dataDir, 'outbox');
 
   async function outbox(): Promise<OutboxEntry[]> {

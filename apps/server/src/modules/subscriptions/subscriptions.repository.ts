@@ -86,6 +86,23 @@ export const subscriptionsRepository = {
     await db.delete(subscriptions).where(eq(subscriptions.id, id));
   },
 
+  /** The provider's id of the subscription's latest successful charge: what a refund refers to. */
+  async lastChargeId(db: DbOrTx, subscriptionId: number): Promise<string | null> {
+    const [row] = await db
+      .select({ id: payments.providerPaymentId })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.subscriptionId, subscriptionId),
+          eq(payments.status, 'succeeded'),
+          inArray(payments.kind, ['initial', 'renewal']),
+        ),
+      )
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(1);
+    return row?.id ?? null;
+  },
+
   async insertPayment(db: DbOrTx, payment: NewPayment) {
     await db.insert(payments).values(payment);
   },

@@ -326,30 +326,18 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
         cancelAtPeriodEnd: false,
       });
       if (!canceled) throw conflict(text.alreadyCanceled, 'ALREADY_CANCELED');
+      // Refund before ending it at the provider: if the refund fails, nothing has changed there
+      // and the owner's subscription is simply restored.
+      let refundId: string | null = null;
       try {
-        if (row.providerSubscriptionId) {
-          await provider.cancelSubscription({
-            providerSubscriptionId: row.providerSubscriptionId,
-            atPeriodEnd: false,
+        if (refundCents > 0) {
+          const refund = await provider.refund({
+            providerPaymentId: await repo.lastChargeId(db, row.id),
+            amountCents: refundCents,
+            idempotencyKey: `refund:${row.id}`,
           });
+          refundId = refund.refundId;
         }
-        const refund =
-          refundCents > 0
-            ? await provider.refund({
-                providerPaymentId: null,
-                amountCents: refundCents,
-                idempotencyKey: `refund:${row.id}`,
-              })
-            : undefined;
-        await repo.insertPayment(db, {
-          userId,
-          subscriptionId: row.id,
-          kind: 'refund',
-          status: 'succeeded',
-          amountCents: refundCents,
-          provider: provider.name,
-          providerPaymentId: refund?.refundId ?? null,
-        });
       } catch (error) {
         await repo.update(db, row.id, 'canceled', {
           status: 'active',
@@ -357,6 +345,25 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
           endDate: row.endDate,
         });
         throw error;
+      }
+      await repo.insertPayment(db, {
+        userId,
+        subscriptionId: row.id,
+        kind: 'refund',
+        status: 'succeeded',
+        amountCents: refundCents,
+        provider: provider.name,
+        providerPaymentId: refundId,
+      });
+      if (row.providerSubscriptionId) {
+        await provider
+          .cancelSubscription({ providerSubscriptionId: row.providerSubscriptionId, atPeriodEnd: false })
+          .catch((error) =>
+            log.error(
+              { err: error, subscriptionId: row.id },
+              'refunded, but the provider subscription is still live',
+            ),
+          );
       }
       return {
         success: true,

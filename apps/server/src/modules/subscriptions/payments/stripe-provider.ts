@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import Stripe from 'stripe';
+import type { PaymentProvider, StartSubscriptionInput } from './payment-provider';
+
+/** Where the SDK sends its requests: Stripe itself unless set (tests point it at a local fake). */
+export type StripeApiAddress = { host: string; port: number; protocol: 'http' | 'https' };
+
+export function createStripeClient(secretKey: string, api?: StripeApiAddress): Stripe {
+  return new Stripe(secretKey, {
+    ...api,
+    // Retries reuse the request's idempotency key, so a lost response never charges twice.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'TableServe' },
+  });
+}
+
+/**
+ * Stripe keys are scoped to the account, ours to one owner: mixing in the owner keeps two owners
+ * who happen to send the same Idempotency-Key apart, and hashing keeps the key under Stripe's
+ * 255 characters whatever its length.
+ */
+function stripeIdempotencyKey(input: StartSubscriptionInput, step: 'customer' | 'subscription') {
+  const digest = createHash('sha256').update(`${input.userId}\n${input.idempotencyKey}`).digest('hex');
+  return `tableserve-${digest.slice(0, 40)}-${step}`;
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/** The payment intent (or, failing that, the charge) that paid the subscription's first invoice. */
+function firstPaymentId(subscription: Stripe.Subscription): string | null {
+  const invoice = subscription.latest_invoice;
+  if (!invoice || typeof invoice === 'string') return null;
+  const payment =
+    invoice.payments?.data.find((entry) => entry.status === 'paid') ?? invoice.payments?.data[0];
+  if (!payment) return null;
+  return idOf(payment.payment.payment_intent) ?? idOf(payment.payment.charge);
+}
+
+/**
+ * The `stripe` provider (DESIGN.md §1 payments): a Stripe customer and subscription per owner;
+ * Stripe bills every renewal itself and reports it by webhook (stripe-webhook.service.ts).
+ * `prices` maps each plan code to its Stripe price id (STRIPE_PRICES); our coupon codes are
+ * Stripe coupon ids.
+ */
+export function createStripePaymentProvider(options: {
+  stripe: Stripe;
+  prices: Record<string, string>;
+}): PaymentProvider {
+  const { stripe, prices } = options;
+  return {
+    name: 'stripe',
+    renewsItself: true,
+
+    async startSubscription(input) {
+      const price = prices[input.plan.code];
+      if (!price) {
+        throw new Error(
+          `No Stripe price is configured for the plan "${input.plan.code}": add ${input.plan.code}=price_… to STRIPE_PRICES`,
+        );
+      }
+      try {
+        const customer = await stripe.customers.create(
+          {
+            email: input.email,
+            name: input.name,
+            payment_method: input.paymentMethodId,
+            invoice_settings: { default_payment_method: input.paymentMethodId },
+            metadata: { user_id: String(input.userId) },
+          },
+          { idempotencyKey: stripeIdempotencyKey(input, 'customer') },
+        );
+        const subscription = await stripe.subscriptions.create(
+          {
+            customer: customer.id,
+            items: [{ price }],
+            discounts: input.coupon ? [{ coupon: input.coupon.code }] : undefined,
+            // A first payment that cannot be completed is refused (402) instead of leaving an
+            // incomplete subscription behind.
+            payment_behavior: 'error_if_incomplete',
+            // Since API 2025-03-31 an invoice lists its payments instead of one payment_intent.
+            expand: ['latest_invoice.payments'],
+            metadata: { user_id: String(input.userId), plan_id: String(input.plan.id) },
+          },
+          { idempotencyKey: stripeIdempotencyKey(input, 'subscription') },
+        );
+        if (subscription.status !== 'active' && subscription.status !== 'trialing') {
+          // error_if_incomplete should make this impossible; never keep a subscription nobody paid.
+          await stripe.subscriptions.cancel(subscription.id).catch(() => undefined);
+          return { ok: false, message: `The first payment was not completed (${subscription.status}).` };
+        }
+        return {
+          ok: true,
+          customerId: customer.id,
+          subscriptionId: subscription.id,
+          paymentId: firstPaymentId(subscription),
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) return { ok: false, message: error.message };
+        throw error;
+      }
+    },
+
+    async chargeRenewal() {
+      throw new Error(
+        'Stripe bills renewals itself (renewsItself); chargeRenewal is never called for the stripe provider',
+      );
+    },
+
+    async cancelSubscription({ providerSubscriptionId, atPeriodEnd }) {
+      if (atPeriodEnd)
+        await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
+      else await stripe.subscriptions.cancel(providerSubscriptionId);
+    },
+
+    async refund({ providerPaymentId, amountCents, idempotencyKey }) {
+      if (!providerPaymentId) {
+        throw new Error(
+          'A Stripe refund needs the id of the payment to refund (a payment intent pi_… or a charge ch_…)',
+        );
+      }
+      const target = providerPaymentId.startsWith('ch_')
+        ? { charge: providerPaymentId }
+        : { payment_intent: providerPaymentId };
+      const refund = await stripe.refunds.create({ ...target, amount: amountCents }, { idempotencyKey });
+      return { refundId: refund.id };
+    },
+  };
+}
