@@ -13,6 +13,10 @@ import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { menuRoutes } from './modules/menu/menu.routes';
+import { createMenuService } from './modules/menu/menu.service';
+import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes';
+import { createQrCodesService } from './modules/qr-codes/qr-codes.service';
 import { restaurantRoutes } from './modules/restaurants/restaurants.routes';
 import { createRestaurantsService } from './modules/restaurants/restaurants.service';
 import { createPaymentProvider } from './modules/subscriptions/payments/create-payment-provider';
@@ -22,6 +26,8 @@ import {
   createSubscriptionsService,
   type SubscriptionsService,
 } from './modules/subscriptions/subscriptions.service';
+import { uploadRoutes } from './modules/uploads/uploads.routes';
+import { createUploadsService } from './modules/uploads/uploads.service';
 import { authPlugin } from './plugins/auth';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
@@ -132,7 +138,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   app.decorate('subscriptions', subscriptions);
-  const restaurants = createRestaurantsService({ db: database.db });
+  const restaurants = createRestaurantsService({ db: database.db, subscriptions, log: app.log });
+  const menu = createMenuService({ db: database.db, now });
+  const qrCodes = createQrCodesService({ db: database.db, publicUrl: config.publicUrl });
+  const uploads = createUploadsService({
+    storage: config.storage,
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+    now,
+  });
   scheduleSubscriptionSweep(app, database, subscriptions, config.subscriptionSweepSeconds);
 
   await app.register(
@@ -140,6 +154,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(healthRoutes, { ping: database.ping });
       await api.register(authRoutes, { auth });
       await api.register(restaurantRoutes, { restaurants });
+      await api.register(menuRoutes, { menu });
+      await api.register(qrCodeRoutes, { qrCodes });
+      await api.register(uploadRoutes, { uploads });
       await api.register(subscriptionRoutes, { subscriptions });
       if (config.stripe?.webhookSecret)
         await api.register(stripeWebhookRoutes, {

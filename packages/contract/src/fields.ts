@@ -40,7 +40,43 @@ export const emailToken = z
   .max(200, 'Invalid token')
   .regex(/^[A-Za-z0-9_-]+$/, 'Invalid token');
 
-export const id = z.coerce.number().int().positive();
+/** PostgreSQL's integer: a larger id cannot exist, and must not reach a query as one. */
+export const MAX_ID = 2_147_483_647;
+export const id = z.coerce.number().int().positive().max(MAX_ID);
+
+/** Optional free text, trimmed, with a cap. */
+export const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
+
+export const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** An IANA time zone name such as America/New_York (DESIGN.md §4: every restaurant has one). */
+export const timeZone = z
+  .string('Time zone is required')
+  .trim()
+  .min(1, 'Time zone is required')
+  .max(64, 'Unknown time zone')
+  .refine(isTimeZone, 'Unknown time zone');
+
+export const MAX_PRICE = 100_000;
+
+/** An amount of money in dollars, as the API sends it: 0 or more, at most 2 decimals. */
+export const dollars = (label: string) =>
+  z
+    .number(`${label} must be a number`)
+    .min(0, `${label} must be 0 or more`)
+    .max(MAX_PRICE, `${label} must be at most ${MAX_PRICE}`)
+    // 0.29 * 100 is 28.999999999999996: compare with a tolerance, not exactly.
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+      message: `${label} can have at most 2 decimals`,
+    });
 
 /** What a phone input keeps as the user types or pastes: digits only, at most 10. */
 export const phoneDigits = (value: string) => value.replace(/\D/g, '').slice(0, PHONE_DIGITS);

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { dollars, id, requiredText } from './fields';
+
 /** Menu categories, stored values and their display names (owner-side spec §3 Menu item). */
 export const MENU_CATEGORIES = ['Starter', 'MainCourse', 'Dessert', 'Beverage', 'TodaysSpecial'] as const;
 export type MenuCategory = (typeof MENU_CATEGORIES)[number];
@@ -9,3 +12,123 @@ export const menuCategoryLabels: Record<MenuCategory, string> = {
   Beverage: 'Beverage',
   TodaysSpecial: "Today's Special",
 };
+
+/** Menu items (owner-side spec §3 Menu item, §5 Menu item form, §7 /menu/*). */
+export const ITEM_NAME_MAX = 50;
+export const ITEM_DESCRIPTION_MAX = 200;
+
+const imageUrl = z
+  .url({ protocol: /^https?$/, message: 'Image must be an http(s) URL' })
+  .max(1000, 'Image URL must be at most 1000 characters');
+
+export const MenuItemBody = z.strictObject({
+  item_name: requiredText('Item name', ITEM_NAME_MAX),
+  description: requiredText('Description', ITEM_DESCRIPTION_MAX),
+  /** Dollars, at most 2 decimals; stored as integer cents. */
+  price: dollars('Price'),
+  category: z.enum(MENU_CATEGORIES, `Category must be one of ${MENU_CATEGORIES.join(', ')}`),
+  /** The uploaded image's URL without its query string; '' or null for none. */
+  image: z.union([z.literal('').transform(() => null), imageUrl]).nullish(),
+  available: z.boolean('Available must be true or false').default(true),
+  restaurant_id: id,
+});
+export type MenuItemBody = z.infer<typeof MenuItemBody>;
+
+export const MenuItem = z.object({
+  menu_id: z.number().int(),
+  item_name: z.string(),
+  description: z.string(),
+  /** Dollars. */
+  price: z.number(),
+  category: z.enum(MENU_CATEGORIES),
+  image: z.string().nullable(),
+  available: z.boolean(),
+  restaurant_id: z.number().int(),
+});
+export type MenuItem = z.infer<typeof MenuItem>;
+
+export const MenuIdParams = z.strictObject({ menu_id: id });
+
+export const MenuItemsResponse = z.object({ data: z.array(MenuItem) });
+export type MenuItemsResponse = z.infer<typeof MenuItemsResponse>;
+
+export const MenuItemResponse = z.object({ message: z.string(), data: MenuItem });
+export type MenuItemResponse = z.infer<typeof MenuItemResponse>;
+
+/** Image upload through a signed URL (owner-side §7 generate-signed-url and the PUT after it). */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
+export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
+/** File extensions accepted for each image type; the first one names stored files. */
+export const IMAGE_EXTENSIONS: Record<ImageContentType, readonly string[]> = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+};
+
+/** The image type a file name's extension stands for, if it is one we accept. */
+export function imageTypeOfFileName(fileName: string): ImageContentType | undefined {
+  const extension = fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
+  return IMAGE_CONTENT_TYPES.find((type) => IMAGE_EXTENSIONS[type].includes(extension));
+}
+
+export const uploadMessages = {
+  /** owner-side §8 Menu. */
+  failed: 'Image upload failed',
+  notAnImage: 'Only JPEG, PNG, GIF or WebP images can be uploaded',
+  invalidUrl: 'Invalid or expired upload URL',
+  tooLarge: `Images can be at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`,
+  notFound: 'Image not found',
+  uploaded: 'Image uploaded',
+} as const;
+
+export const GenerateSignedUrlBody = z.strictObject({
+  file_name: z
+    .string('File name is required')
+    .trim()
+    .min(1, 'File name is required')
+    .max(255, 'File name must be at most 255 characters')
+    .refine((name) => imageTypeOfFileName(name) !== undefined, uploadMessages.notAnImage),
+  /** The type the PUT will declare; defaults to the one of the file name's extension. */
+  content_type: z.enum(IMAGE_CONTENT_TYPES, uploadMessages.notAnImage).optional(),
+});
+export type GenerateSignedUrlBody = z.infer<typeof GenerateSignedUrlBody>;
+
+export const GenerateSignedUrlResponse = z.object({
+  /** PUT the image bytes here, with the Content-Type header, within 10 minutes. */
+  signed_url: z.string(),
+  /** The image value to store on the menu item: signed_url without its query string. */
+  image_url: z.string(),
+});
+export type GenerateSignedUrlResponse = z.infer<typeof GenerateSignedUrlResponse>;
+
+/** The menu QR code (owner-side §2 QR page, §7 generate-qr-code, §8 QR). */
+export const QR_CODE_WIDTH = 400;
+
+export const GenerateQrCodeBody = z.strictObject({ restaurant_id: id });
+
+export const NoMenuItemsResponse = z.object({
+  statusText: z.literal('NO_MENU_ITEMS'),
+  message: z.string(),
+});
+export type NoMenuItemsResponse = z.infer<typeof NoMenuItemsResponse>;
+
+/** owner-side §8 Menu and QR, verbatim, and the server's own texts. */
+export const menuMessages = {
+  added: 'Menu item added successfully',
+  updated: 'Menu item updated successfully',
+  deleted: 'Menu item deleted successfully',
+  saveFailed: 'Error adding/updating menu item',
+  deleteFailed: 'Error deleting menu item',
+  confirmDelete: 'Are you sure you want to delete this item?',
+  itemNotFound: 'Menu item not found',
+} as const;
+
+export const qrMessages = {
+  title: 'Scan to Explore Our Menu',
+  noMenuItems: 'Please create a menu first.',
+  failed: 'Failed to generate QR code. Please try again.',
+  noRestaurant: 'Error generating QR code',
+} as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closingDayFor } from './opening-hours';
+import { closingDayFor, OpeningHours, WEEKDAYS, withClosingDays } from './opening-hours';
 
 describe('closingDayFor', () => {
   it('keeps the same day when closing at 06:00 or later', () => {
@@ -15,5 +15,32 @@ describe('closingDayFor', () => {
 
   it('wraps sunday to monday', () => {
     expect(closingDayFor('sunday', '02:00')).toBe('monday');
+  });
+});
+
+const day = (close: string) => ({ open: '11:00', close, closing_day: 'monday', pickup: true }) as const;
+
+describe('OpeningHours', () => {
+  const week = Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, day('22:00')]));
+
+  it('needs all seven weekdays and nothing else', () => {
+    expect(OpeningHours.safeParse(week).success).toBe(true);
+    const { sunday: _sunday, ...sixDays } = week;
+    expect(OpeningHours.safeParse(sixDays).success).toBe(false);
+    expect(OpeningHours.safeParse({ ...week, holiday: day('22:00') }).success).toBe(false);
+  });
+
+  it.each(['25:00', '9:00', '12:60', '24:00', '12:00:00', 'noon'])('refuses the time %s', (time) => {
+    expect(OpeningHours.safeParse({ ...week, monday: day(time) }).success).toBe(false);
+  });
+
+  it('withClosingDays applies the closing-day rule to every day, whatever was sent', () => {
+    const hours = withClosingDays(
+      OpeningHours.parse({ ...week, friday: day('01:00'), sunday: day('02:00'), monday: day('23:00') }),
+    );
+    expect(hours.friday.closing_day).toBe('saturday');
+    expect(hours.sunday.closing_day).toBe('monday');
+    expect(hours.monday.closing_day).toBe('monday');
+    expect(hours.tuesday.closing_day).toBe('tuesday');
   });
 });

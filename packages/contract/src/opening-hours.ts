@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Opening hours (DESIGN.md §3): one entry per weekday, each with its closing day. */
 export const WEEKDAYS = [
   'monday',
@@ -18,4 +20,34 @@ export function closingDayFor(day: Weekday, close: string): Weekday {
   if (hour >= CLOSING_DAY_CUTOFF_HOUR) return day;
   // sunday wraps to monday
   return WEEKDAYS[(WEEKDAYS.indexOf(day) + 1) % WEEKDAYS.length]!;
+}
+
+/** A time of day as 24-hour HH:MM, 00:00 to 23:59. */
+export const timeOfDay = z
+  .string('Enter a time as HH:MM')
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM (00:00 to 23:59)');
+
+export const OpeningHoursDay = z.strictObject({
+  open: timeOfDay,
+  close: timeOfDay,
+  /** Recomputed by the server with closingDayFor, whatever the client sent. */
+  closing_day: z.enum(WEEKDAYS, 'Closing day must be a weekday'),
+  pickup: z.boolean('Pickup must be true or false'),
+});
+export type OpeningHoursDay = z.infer<typeof OpeningHoursDay>;
+
+/** All seven weekdays, monday to sunday; nothing else. */
+export const OpeningHours = z.strictObject(
+  Object.fromEntries(WEEKDAYS.map((day) => [day, OpeningHoursDay])) as Record<
+    Weekday,
+    typeof OpeningHoursDay
+  >,
+);
+export type OpeningHours = z.infer<typeof OpeningHours>;
+
+/** The same hours with every closing_day set by the closing-day rule. */
+export function withClosingDays(hours: OpeningHours): OpeningHours {
+  return Object.fromEntries(
+    WEEKDAYS.map((day) => [day, { ...hours[day], closing_day: closingDayFor(day, hours[day].close) }]),
+  ) as OpeningHours;
 }

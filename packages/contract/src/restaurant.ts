@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { email, id, latitude, longitude, optionalText, phone, requiredText, timeZone } from './fields';
+import { OpeningHours } from './opening-hours';
 import { PageQuery, Pagination } from './pagination';
+
+export { OpeningHours, OpeningHoursDay } from './opening-hours';
 
 /** Restaurant search (landing page): starts above 2 characters (customer-side §1, §9). */
 export const SEARCH_MIN_CHARS = 3;
@@ -28,3 +32,124 @@ export const RestaurantSearchResponse = z.object({
   pagination: Pagination,
 });
 export type RestaurantSearchResponse = z.infer<typeof RestaurantSearchResponse>;
+
+/** Restaurant set-up and editing (owner-side spec §3 Restaurant, §5 Create/Edit restaurant). */
+export const MAX_TABLES = 1000;
+
+const numberOfTables = z
+  .number('Number of tables must be a whole number')
+  .int('Number of tables must be a whole number')
+  .min(0, 'Number of tables must be 0 or more')
+  .max(MAX_TABLES, `Number of tables must be at most ${MAX_TABLES}`);
+
+const editableFields = {
+  restaurant_name: requiredText('Restaurant name', 100),
+  description: optionalText('Description', 500),
+  restaurant_type: requiredText('Restaurant type', 100),
+  number_of_tables: numberOfTables,
+  opening_hours: OpeningHours,
+  /** IANA name, taken from the owner's browser at creation (DESIGN.md §4). */
+  timezone: timeZone,
+};
+
+export const CreateRestaurantBody = z.strictObject({
+  ...editableFields,
+  address: optionalText('Address', 200),
+  email,
+  phone,
+  city: requiredText('City'),
+  state: requiredText('State'),
+  country: requiredText('Country'),
+  zip_code: requiredText('Zip code', 20),
+  latitude: latitude.nullish(),
+  longitude: longitude.nullish(),
+  /** The spec's client sends it; it must be the caller's own id. */
+  user_id: z.number().int().positive().optional(),
+});
+export type CreateRestaurantBody = z.infer<typeof CreateRestaurantBody>;
+
+/**
+ * Fields the edit form shows read-only (owner-side §5 Edit restaurant). The spec's client sends
+ * the whole form, so they are accepted and ignored; `name` is the record's copy of
+ * restaurant_name, sent back with the loaded record.
+ */
+const readOnly = z.unknown().optional();
+
+/** Only the editable fields change; any other unknown field is a 400. */
+export const UpdateRestaurantBody = z.strictObject({
+  ...z.object(editableFields).partial().shape,
+  email: readOnly,
+  phone: readOnly,
+  address: readOnly,
+  city: readOnly,
+  state: readOnly,
+  country: readOnly,
+  zip_code: readOnly,
+  token: readOnly,
+  restaurant_id: readOnly,
+  user_id: readOnly,
+  latitude: readOnly,
+  longitude: readOnly,
+  name: readOnly,
+});
+export type UpdateRestaurantBody = z.infer<typeof UpdateRestaurantBody>;
+
+export const RestaurantIdParams = z.strictObject({ restaurant_id: id });
+
+/** What anyone may read about a restaurant: no owner id, no email, no menu token. */
+export const RestaurantPublic = z.object({
+  restaurant_id: z.number().int(),
+  restaurant_name: z.string(),
+  /** The same value as restaurant_name (the spec's client reads both). */
+  name: z.string(),
+  description: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  phone: z.string(),
+  restaurant_type: z.string(),
+  number_of_tables: z.number().int(),
+  opening_hours: OpeningHours,
+  timezone: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type RestaurantPublic = z.infer<typeof RestaurantPublic>;
+
+/** The full record, for its owner. */
+export const Restaurant = RestaurantPublic.extend({
+  email: z.string(),
+  country: z.string(),
+  zip_code: z.string(),
+  user_id: z.number().int(),
+  token: z.string(),
+});
+export type Restaurant = z.infer<typeof Restaurant>;
+
+export const CreateRestaurantResponse = z.object({
+  message: z.string(),
+  restaurant_id: z.number().int(),
+  token: z.string(),
+});
+export type CreateRestaurantResponse = z.infer<typeof CreateRestaurantResponse>;
+
+/** The owner gets the full record, anyone else the public fields. */
+export const GetRestaurantResponse = z.object({ data: z.union([Restaurant, RestaurantPublic]) });
+export type GetRestaurantResponse = z.infer<typeof GetRestaurantResponse>;
+
+export const UpdateRestaurantResponse = z.object({ message: z.string(), data: Restaurant });
+export type UpdateRestaurantResponse = z.infer<typeof UpdateRestaurantResponse>;
+
+/** owner-side §8 Create restaurant / Update restaurant, and the server's own texts. */
+export const restaurantMessages = {
+  createFailed: 'Error creating restaurant',
+  updateFailed: 'Error updating restaurant',
+  updated: 'Restaurant updated successfully',
+} as const;
+
+export const restaurantServerMessages = {
+  created: 'Restaurant created successfully',
+  updated: restaurantMessages.updated,
+  alreadyExists: 'You already have a restaurant',
+  notFound: 'Restaurant not found',
+} as const;

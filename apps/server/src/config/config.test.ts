@@ -26,7 +26,31 @@ describe('configuration', () => {
     [{ OWNER_TOKEN_TTL: 'forever' }, 'OWNER_TOKEN_TTL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ STORAGE_DRIVER: 's3' }, 'S3_BUCKET'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'menu', S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ STORAGE_DRIVER: 'ftp' }, 'STORAGE_DRIVER'],
+    [{ S3_ENDPOINT: 'not a url' }, 'S3_ENDPOINT'],
   ])('fails fast naming the bad variable (%o)', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: `));
+  });
+
+  it('stores menu images locally by default, or in S3 when asked', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'local' });
+    expect(
+      loadConfig({
+        STORAGE_DRIVER: 's3',
+        S3_BUCKET: 'menu-images',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).storage,
+    ).toEqual({
+      driver: 's3',
+      bucket: 'menu-images',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      publicUrl: undefined,
+    });
   });
 });

@@ -85,7 +85,29 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /** Menu images: local (DATA_DIR/uploads, served by this server) or s3 (any S3-compatible store). */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  /** An S3-compatible endpoint (MinIO, R2, …); set means path-style URLs. Unset: AWS. */
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Where the bucket's objects are publicly read (a CDN); unset: the upload URL without its query. */
+  S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
 });
+
+/** Rules across variables, which the per-variable schema cannot say. */
+function crossFieldProblems(env: z.output<typeof EnvSchema>): string[] {
+  if (env.STORAGE_DRIVER !== 's3') return [];
+  const problems: string[] = [];
+  if (!env.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE_DRIVER=s3');
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+    problems.push(
+      `${env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: set both S3 keys, or neither`,
+    );
+  return problems;
+}
 
 export type Env = z.input<typeof EnvSchema>;
 
@@ -114,7 +136,18 @@ export type Config = {
   subscriptionSweepSeconds: number;
   /** Built SPA to serve, when it exists. */
   webDistDir: string | undefined;
+  storage: StorageConfig;
 };
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  /** undefined: the AWS SDK's default chain (environment, instance role, …). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  publicUrl: string | undefined;
+};
+export type StorageConfig = { driver: 'local' } | ({ driver: 's3' } & S3Config);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -122,8 +155,10 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const problems = parsed.success
+    ? crossFieldProblems(parsed.data)
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
@@ -159,5 +194,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testPaymentsFailRenewals: e.TEST_PAYMENTS_FAIL_RENEWALS,
     subscriptionSweepSeconds: e.SUBSCRIPTION_SWEEP_INTERVAL,
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : undefined,
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION ?? 'us-east-1',
+            endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          }
+        : { driver: 'local' },
   };
 }

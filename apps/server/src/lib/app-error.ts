@@ -4,7 +4,7 @@
  */
 export class AppError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429,
+    readonly statusCode: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
     message: string,
     readonly code?: string,
   ) {

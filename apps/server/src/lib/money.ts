@@ -1,2 +1,5 @@
 /** Money is integer cents inside; the API speaks dollars with at most two decimals. */
 export const centsToDollars = (cents: number) => Math.round(cents) / 100;
+
+/** Dollars with at most two decimals (checked by the contract) to integer cents. */
+export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);

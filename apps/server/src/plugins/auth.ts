@@ -1,13 +1,22 @@
 import { serverMessages } from '@tableserve/contract/messages';
+import { subscriptionServerMessages } from '@tableserve/contract/subscription';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../lib/app-error';
+import { forbidden, unauthorized } from '../lib/app-error';
 import type { JwtService } from '../lib/jwt';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: the caller must carry a valid owner bearer token; sets request.ownerId. */
     requireOwner(request: FastifyRequest): Promise<void>;
+    /** preHandler: requireOwner, and the owner's subscription must be valid (every owner write). */
+    requireSubscribedOwner(request: FastifyRequest): Promise<void>;
+    /**
+     * preHandler for calls open to anyone that show more to an owner: sets request.ownerId from a
+     * valid owner token, leaves it 0 without one (or with a diner's token), and answers 401 to a
+     * forged or expired token so the owner's client logs out (owner-side §4 Owner session).
+     */
+    identifyOwner(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
     ownerId: number;
@@ -28,5 +37,18 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { jwt: JwtSer
     const ownerId = token ? await options.jwt.verify('owner', token) : undefined;
     if (!ownerId) throw unauthorized(serverMessages.unauthorized, 'UNAUTHORIZED');
     request.ownerId = ownerId;
+  });
+  app.decorate('requireSubscribedOwner', async (request: FastifyRequest) => {
+    await app.requireOwner(request);
+    if (!(await app.subscriptions.ownerHasValidSubscription(request.ownerId)))
+      throw forbidden(subscriptionServerMessages.subscriptionRequired, 'SUBSCRIPTION_REQUIRED');
+  });
+  app.decorate('identifyOwner', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) return;
+    const ownerId = await options.jwt.verify('owner', token);
+    if (ownerId) request.ownerId = ownerId;
+    else if (!(await options.jwt.verify('customer', token)))
+      throw unauthorized(serverMessages.unauthorized, 'UNAUTHORIZED');
   });
 });

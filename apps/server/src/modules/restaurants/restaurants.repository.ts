@@ -1,11 +1,54 @@
 import { and, count, eq, exists, ilike, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { restaurants, subscriptions } from '../../db/schema';
+
+export type RestaurantRow = typeof restaurants.$inferSelect;
+export type NewRestaurant = typeof restaurants.$inferInsert;
+
 import { VALID_STATUSES } from '../subscriptions/subscriptions.repository';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const restaurantsRepository = {
+  async insert(db: DbOrTx, restaurant: NewRestaurant): Promise<RestaurantRow> {
+    const [created] = await db.insert(restaurants).values(restaurant).returning();
+    return created!;
+  },
+
+  async findById(db: DbOrTx, id: number): Promise<RestaurantRow | undefined> {
+    const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id)).limit(1);
+    return row;
+  },
+
+  async findByOwner(db: DbOrTx, ownerId: number): Promise<RestaurantRow | undefined> {
+    const [row] = await db.select().from(restaurants).where(eq(restaurants.ownerId, ownerId)).limit(1);
+    return row;
+  },
+
+  /** The restaurant, only when `ownerId` owns it: another owner's answers like a missing one. */
+  async findOwned(db: DbOrTx, id: number, ownerId: number): Promise<RestaurantRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(restaurants)
+      .where(and(eq(restaurants.id, id), eq(restaurants.ownerId, ownerId)))
+      .limit(1);
+    return row;
+  },
+
+  async updateOwned(
+    db: DbOrTx,
+    id: number,
+    ownerId: number,
+    changes: Partial<NewRestaurant>,
+  ): Promise<RestaurantRow | undefined> {
+    const [row] = await db
+      .update(restaurants)
+      .set(changes)
+      .where(and(eq(restaurants.id, id), eq(restaurants.ownerId, ownerId)))
+      .returning();
+    return row;
+  },
+
   /** Case-insensitive match on name or city, among restaurants whose owner's subscription is valid. */
   async search(db: DbOrTx, text: string, limit: number, offset: number) {
     const pattern = `%${escapeLike(text)}%`;

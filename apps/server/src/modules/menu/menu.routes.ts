@@ -1,0 +1,54 @@
+import { ApiError, MessageResponse } from '@tableserve/contract/errors';
+import { MenuIdParams, MenuItemBody, MenuItemResponse, MenuItemsResponse } from '@tableserve/contract/menu';
+import { RestaurantIdParams } from '@tableserve/contract/restaurant';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { MenuService } from './menu.service';
+
+const tags = ['Menu'];
+const security = [{ bearer: [] }];
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
+
+/** Menu items (owner-side spec §7 /menu/*): the owner's own restaurant only. */
+export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (app, { menu }) => {
+  app.get(
+    '/menu/get-menu-items/:restaurant_id',
+    {
+      schema: { tags, security, params: RestaurantIdParams, response: { 200: MenuItemsResponse, ...errors } },
+      preHandler: app.requireOwner,
+    },
+    async (request) => menu.list(request.ownerId, request.params.restaurant_id),
+  );
+
+  app.post(
+    '/menu/add-menu-item',
+    {
+      schema: { tags, security, body: MenuItemBody, response: { 201: MenuItemResponse, ...errors } },
+      preHandler: app.requireSubscribedOwner,
+    },
+    async (request, reply) => reply.code(201).send(await menu.add(request.ownerId, request.body)),
+  );
+
+  app.post(
+    '/menu/update-menu-item/:menu_id',
+    {
+      schema: {
+        tags,
+        security,
+        params: MenuIdParams,
+        body: MenuItemBody,
+        response: { 200: MenuItemResponse, ...errors },
+      },
+      preHandler: app.requireSubscribedOwner,
+    },
+    async (request) => menu.update(request.ownerId, request.params.menu_id, request.body),
+  );
+
+  app.delete(
+    '/menu/delete-menu-item/:menu_id',
+    {
+      schema: { tags, security, params: MenuIdParams, response: { 200: MessageResponse, ...errors } },
+      preHandler: app.requireSubscribedOwner,
+    },
+    async (request) => menu.remove(request.ownerId, request.params.menu_id),
+  );
+};

@@ -1,0 +1,74 @@
+import {
+  type MenuItem,
+  type MenuItemBody,
+  type MenuItemResponse,
+  type MenuItemsResponse,
+  menuMessages as text,
+} from '@tableserve/contract/menu';
+import { restaurantServerMessages } from '@tableserve/contract/restaurant';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import { centsToDollars, dollarsToCents } from '../../lib/money';
+import { restaurantsRepository } from '../restaurants/restaurants.repository';
+import { type MenuItemRow, menuRepository as repo } from './menu.repository';
+
+export type MenuService = ReturnType<typeof createMenuService>;
+
+export function toMenuItem(row: MenuItemRow): MenuItem {
+  return {
+    menu_id: row.id,
+    item_name: row.name,
+    description: row.description,
+    price: centsToDollars(row.priceCents),
+    category: row.category,
+    image: row.image,
+    available: row.available,
+    restaurant_id: row.restaurantId,
+  };
+}
+
+/** The item fields of a form, as stored: price in cents; an absent image is left as it was. */
+const toColumns = (body: MenuItemBody) => ({
+  name: body.item_name,
+  description: body.description,
+  priceCents: dollarsToCents(body.price),
+  category: body.category,
+  available: body.available,
+  ...(body.image !== undefined ? { image: body.image } : {}),
+});
+
+/** An owner's menu items (owner-side §7 /menu/*): another owner's restaurant or item is a 404. */
+export function createMenuService({ db, now }: { db: Db; now: () => Date }) {
+  async function ownedRestaurantId(ownerId: number, restaurantId: number): Promise<number> {
+    const restaurant = await restaurantsRepository.findOwned(db, restaurantId, ownerId);
+    if (!restaurant) throw notFound(restaurantServerMessages.notFound, 'RESTAURANT_NOT_FOUND');
+    return restaurant.id;
+  }
+  const itemNotFound = () => notFound(text.itemNotFound, 'MENU_ITEM_NOT_FOUND');
+
+  return {
+    async list(ownerId: number, restaurantId: number): Promise<MenuItemsResponse> {
+      const rows = await repo.list(db, await ownedRestaurantId(ownerId, restaurantId));
+      return { data: rows.map(toMenuItem) };
+    },
+
+    async add(ownerId: number, body: MenuItemBody): Promise<MenuItemResponse> {
+      const restaurantId = await ownedRestaurantId(ownerId, body.restaurant_id);
+      const row = await repo.insert(db, { image: null, ...toColumns(body), restaurantId });
+      return { message: text.added, data: toMenuItem(row) };
+    },
+
+    async update(ownerId: number, menuId: number, body: MenuItemBody): Promise<MenuItemResponse> {
+      const restaurantId = await ownedRestaurantId(ownerId, body.restaurant_id);
+      const row = await repo.update(db, menuId, restaurantId, toColumns(body));
+      if (!row) throw itemNotFound();
+      return { message: text.updated, data: toMenuItem(row) };
+    },
+
+    async remove(ownerId: number, menuId: number): Promise<{ message: string }> {
+      const restaurant = await restaurantsRepository.findByOwner(db, ownerId);
+      if (!restaurant || !(await repo.softDelete(db, menuId, restaurant.id, now()))) throw itemNotFound();
+      return { message: text.deleted };
+    },
+  };
+}
