@@ -81,8 +81,10 @@ export async function startProduct(options: { env?: Record<string, string> } = {
   return {
     app,
     baseUrl,
-    advanceClock(ms: number) {
+    /** Moves the server's clock, and the clock of every page of `context`, forward by `ms`. */
+    async advanceClock(ms: number, context?: BrowserContext) {
       offsetMs += ms;
+      await context?.clock.setSystemTime(new Date(Date.now() + offsetMs));
     },
     browser,
     mailTo,

@@ -22,6 +22,18 @@ export const router = createBrowserRouter([
       { path: paths.dashboardRegister, lazy: () => import('./routes/register') },
       { path: paths.verifyEmail, lazy: () => import('./routes/verify-email') },
       { path: paths.resetPassword, lazy: () => import('./routes/reset-password') },
+      { path: paths.selectSubscription, lazy: () => import('./routes/select-subscription') },
+      { path: paths.paymentDetails, lazy: () => import('./routes/payment-details') },
+      { path: paths.subscriptionDetails, lazy: () => import('./routes/subscription-details') },
+      {
+        path: paths.dashboard,
+        lazy: () => import('./routes/dashboard'),
+        // Sub-pages (order-summary, create-restaurant…) join as children; unknown ones stay in the frame.
+        children: [
+          { index: true, lazy: () => import('./routes/dashboard-home') },
+          { path: '*', lazy: () => import('./routes/dashboard-not-found') },
+        ],
+      },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

@@ -1,8 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import {
+  getSubscriptionStatus,
+  type SubscriptionStatus,
+} from '@/features/subscriptions/api/subscription-status';
 import { loginOwner, type OwnerCredentials } from '../api/login';
-import { getSubscriptionStatus, type SubscriptionStatus } from '../api/subscription-status';
 import { loginDestination } from '../lib/login-destination';
 import { saveOwnerLogin, saveOwnerSubscriptionId } from '../lib/owner-session';
 

@@ -1,0 +1,10 @@
+import { SelectSubscriptionPage } from '@/features/subscriptions/components/select-subscription-page';
+
+export function Component() {
+  return (
+    <>
+      <title>Choose your plan · TableServe</title>
+      <SelectSubscriptionPage />
+    </>
+  );
+}

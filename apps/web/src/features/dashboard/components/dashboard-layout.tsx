@@ -1,0 +1,136 @@
+import type { Subscription } from '@tableserve/contract/subscription';
+import { useQueryClient } from '@tanstack/react-query';
+import { Menu } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Navigate, Outlet, useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useSubscription } from '@/features/subscriptions/api/subscription-status';
+import { SubscriptionBanners } from '@/features/subscriptions/components/subscription-banners';
+import {
+  clearOwnerSession,
+  hasActiveRestaurant,
+  type OwnerSession,
+  readOwnerSession,
+  saveSubscriptionId,
+} from '@/features/subscriptions/lib/owner-session';
+import { hasDashboardAccess } from '@/features/subscriptions/lib/subscription-state';
+import { ApiRequestError } from '@/lib/api-client';
+import { NavDrawer } from './nav-drawer';
+import { SideNav } from './side-nav';
+
+const DRAWER_ID = 'dashboard-drawer';
+
+/** Forgets the owner and leaves: to / when the session is not valid, to /login when the token is refused. */
+function LeaveDashboard({ to }: { to: string }) {
+  useEffect(() => {
+    clearOwnerSession();
+  }, []);
+  return <Navigate to={to} replace />;
+}
+
+/**
+ * /dashboard/* (owner-side §2 Owner dashboard, §4 Owner session, Login routing): only for an
+ * owner with a valid session and a subscription that has not lapsed.
+ */
+export function DashboardLayout() {
+  const [session] = useState(readOwnerSession);
+  if (!session) return <LeaveDashboard to={paths.home} />;
+  return <SubscribedDashboard session={session} />;
+}
+
+const isRefusedToken = (error: unknown) =>
+  error instanceof ApiRequestError && (error.status === 401 || error.status === 403);
+
+function SubscribedDashboard({ session }: { session: OwnerSession }) {
+  const subscription = useSubscription(session);
+  const subscriptionId = subscription.data?.subscription_id;
+
+  useEffect(() => {
+    if (subscriptionId !== undefined) saveSubscriptionId(subscriptionId);
+  }, [subscriptionId]);
+
+  if (subscription.isPending) return <LoadingScreen label="Loading your dashboard" />;
+  if (subscription.isError && isRefusedToken(subscription.error)) return <LeaveDashboard to={paths.login} />;
+  if (subscription.data !== undefined && !hasDashboardAccess(subscription.data)) {
+    return <Navigate to={paths.selectSubscription} replace />;
+  }
+  return (
+    <DashboardFrame
+      subscription={subscription.data ?? null}
+      statusFailed={subscription.data === undefined}
+      onRetryStatus={() => void subscription.refetch()}
+    />
+  );
+}
+
+type DashboardFrameProps = {
+  subscription: Subscription | null;
+  statusFailed: boolean;
+  onRetryStatus: () => void;
+};
+
+function DashboardFrame({ subscription, statusFailed, onRetryStatus }: DashboardFrameProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const restaurantActive = hasActiveRestaurant();
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+
+  function logOut() {
+    clearOwnerSession();
+    queryClient.clear();
+    navigate(paths.login, { replace: true });
+  }
+
+  const nav = (onNavigate?: () => void) => (
+    <SideNav
+      restaurantActive={restaurantActive}
+      subscription={subscription}
+      onNavigate={onNavigate}
+      onLogOut={logOut}
+    />
+  );
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl gap-8 px-5 pt-4 pb-12 md:px-8 md:pt-8 lg:gap-10">
+      <aside className="hidden w-64 shrink-0 md:block">
+        <div className="sticky top-24">{nav()}</div>
+      </aside>
+
+      <div className="flex min-w-0 flex-1 flex-col gap-5">
+        <div className="md:hidden">
+          <Button
+            variant="secondary"
+            aria-expanded={drawerOpen}
+            aria-controls={DRAWER_ID}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Menu className="size-5" aria-hidden />
+            Menu
+          </Button>
+        </div>
+        {statusFailed && (
+          <Alert type="error">
+            We couldn't check your subscription just now.{' '}
+            <button
+              type="button"
+              onClick={onRetryStatus}
+              className="font-semibold underline underline-offset-2"
+            >
+              Try again
+            </button>
+          </Alert>
+        )}
+        <SubscriptionBanners subscription={subscription} />
+        <Outlet />
+      </div>
+
+      <NavDrawer id={DRAWER_ID} open={drawerOpen} onClose={closeDrawer}>
+        {nav(closeDrawer)}
+      </NavDrawer>
+    </div>
+  );
+}

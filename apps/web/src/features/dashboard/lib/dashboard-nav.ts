@@ -1,0 +1,65 @@
+import { paths } from '@/config/paths';
+
+/** The dashboard's sub-routes (owner-side §2 Owner dashboard). */
+export const dashboardPaths = {
+  home: paths.dashboard,
+  orderSummary: `${paths.dashboard}/order-summary`,
+  createRestaurant: `${paths.dashboard}/create-restaurant`,
+  editRestaurant: `${paths.dashboard}/edit-restaurant`,
+  profile: `${paths.dashboard}/profile`,
+  placeOrder: `${paths.dashboard}/place-order`,
+  generateQrCode: `${paths.dashboard}/generate-qr-code`,
+  menuManagement: `${paths.dashboard}/menu-management`,
+  orderManagement: `${paths.dashboard}/order-management`,
+  kitchenManagement: `${paths.dashboard}/kitchen-management`,
+} as const;
+
+export type DashboardNavKey =
+  | 'orderSummary'
+  | 'restaurant'
+  | 'profile'
+  | 'generateQrCode'
+  | 'menuManagement'
+  | 'orderManagement'
+  | 'kitchenManagement';
+
+export type DashboardNavEntry = { key: DashboardNavKey; label: string; to: string; enabled: boolean };
+
+/**
+ * The side navigation (owner-side §2 Owner dashboard, §4 Dashboard availability): Edit
+ * Restaurant replaces Create Restaurant once a restaurant is active, and until then every entry
+ * but Order Summary and Create Restaurant is greyed out.
+ */
+export function dashboardNavEntries(restaurantActive: boolean): DashboardNavEntry[] {
+  return [
+    { key: 'orderSummary', label: 'Order Summary', to: dashboardPaths.orderSummary, enabled: true },
+    restaurantActive
+      ? { key: 'restaurant', label: 'Edit Restaurant', to: dashboardPaths.editRestaurant, enabled: true }
+      : { key: 'restaurant', label: 'Create Restaurant', to: dashboardPaths.createRestaurant, enabled: true },
+    { key: 'profile', label: 'Profile', to: dashboardPaths.profile, enabled: restaurantActive },
+    {
+      key: 'generateQrCode',
+      label: 'Generate Qr Code',
+      to: dashboardPaths.generateQrCode,
+      enabled: restaurantActive,
+    },
+    {
+      key: 'menuManagement',
+      label: 'Menu Management',
+      to: dashboardPaths.menuManagement,
+      enabled: restaurantActive,
+    },
+    {
+      key: 'orderManagement',
+      label: 'Order Management',
+      to: dashboardPaths.orderManagement,
+      enabled: restaurantActive,
+    },
+    {
+      key: 'kitchenManagement',
+      label: 'Kitchen Management',
+      to: dashboardPaths.kitchenManagement,
+      enabled: restaurantActive,
+    },
+  ];
+}

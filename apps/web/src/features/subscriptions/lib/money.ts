@@ -1,0 +1,14 @@
+/** Money is integer cents inside the app; the API sends dollars (CONVENTIONS: our own habits). */
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
+
+/** '$50.00': a dollar sign and two decimals (customer-side §9, owner-side §9). */
+export const formatCents = (cents: number): string => usd.format(cents / 100);
+
+export const formatDollars = (dollars: number): string => formatCents(dollarsToCents(dollars));

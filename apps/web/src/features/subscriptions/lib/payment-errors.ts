@@ -1,0 +1,35 @@
+import { subscriptionMessages } from '@tableserve/contract/subscription';
+import { ApiRequestError } from '@/lib/api-client';
+
+/** The card provider refused the card details themselves (Stripe Elements); its text is shown as is. */
+export class CardDetailsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CardDetailsError';
+  }
+}
+
+/**
+ * A failed payment (customer-side §8 Payment): a decline (402) reads 'Payment failed. Please try
+ * again.'; otherwise the server's message, else 'An error occurred. Please try again.'.
+ */
+export function paymentErrorMessage(error: unknown): string {
+  if (error instanceof CardDetailsError) return error.message;
+  if (error instanceof ApiRequestError) {
+    if (error.status === 402) return subscriptionMessages.paymentFailed;
+    return error.serverMessage ?? subscriptionMessages.paymentError;
+  }
+  return subscriptionMessages.paymentError;
+}
+
+/**
+ * A failed cancel on the plans screen (customer-side §8 Subscription plans): 402 reads 'Payment
+ * failed. Please update your payment method.'; otherwise the server's message, else the generic text.
+ */
+export function cancelErrorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    if (error.status === 402) return subscriptionMessages.cancelPaymentFailed;
+    if (error.serverMessage) return error.serverMessage;
+  }
+  return subscriptionMessages.cancelError;
+}
