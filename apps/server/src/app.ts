@@ -12,6 +12,8 @@ import { createJwtService } from './lib/jwt';
 import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { customerMenuRoutes } from './modules/customer-menu/customer-menu.routes';
+import { createCustomerMenuService } from './modules/customer-menu/customer-menu.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { createMenuService } from './modules/menu/menu.service';
@@ -158,6 +160,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(qrCodeRoutes, { qrCodes });
       await api.register(uploadRoutes, { uploads });
       await api.register(subscriptionRoutes, { subscriptions });
+      await api.register(customerMenuRoutes, {
+        customerMenu: createCustomerMenuService({ db: database.db, subscriptions }),
+      });
       if (config.stripe?.webhookSecret)
         await api.register(stripeWebhookRoutes, {
           db: database.db,

@@ -20,6 +20,11 @@ export const restaurantsRepository = {
     return row;
   },
 
+  async findByToken(db: DbOrTx, token: string): Promise<RestaurantRow | undefined> {
+    const [row] = await db.select().from(restaurants).where(eq(restaurants.token, token)).limit(1);
+    return row;
+  },
+
   async findByOwner(db: DbOrTx, ownerId: number): Promise<RestaurantRow | undefined> {
     const [row] = await db.select().from(restaurants).where(eq(restaurants.ownerId, ownerId)).limit(1);
     return row;

@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import { DisplayMenuParams, DisplayMenuResponse } from '@tableserve/contract/customer-menu';
+import { ApiError } from '@tableserve/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CustomerMenuService } from './customer-menu.service';
+
+/** customer-side §7: GET /customer/display-menu/{token} and the /{restaurant_id} form. */
+export const customerMenuRoutes: FastifyPluginAsyncZod<{ customerMenu: CustomerMenuService }> = async (
+  app,
+  { customerMenu },
+) => {
+  app.get(
+    '/customer/display-menu/:token',
+    {
+      schema: {
+        tags: ['Diners'],
+        params: DisplayMenuParams,
+        response: { 200: DisplayMenuResponse, 304: z.null(), 400: ApiError, 403: ApiError, 404: ApiError },
+      },
+    },
+    async (request, reply) => {
+      const menu = await customerMenu.display(request.params.token);
+      // Phones on a weak network revalidate with If-None-Match and get an empty 304 back while
+      // the menu is unchanged; an edit by the owner shows on the next open.
+      const etag = `W/"${createHash('sha256').update(JSON.stringify(menu)).digest('base64url').slice(0, 27)}"`;
+      reply.header('ETag', etag).header('Cache-Control', 'public, max-age=0, must-revalidate');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      return menu;
+    },
+  );
+};

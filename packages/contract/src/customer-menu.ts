@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { MenuItem } from './menu';
+import { RestaurantPublic } from './restaurant';
+
+/** The diner's menu (customer-side §2 Customer menu, §7 display-menu). */
+export const DisplayMenuParams = z.strictObject({
+  // The QR code's token, or a restaurant id (all digits): the spec's client uses both forms.
+  token: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid menu link'),
+});
+
+export const DisplayMenuResponse = z.object({
+  restaurant: RestaurantPublic.extend({ token: z.string() }),
+  menu: z.array(MenuItem),
+});
+export type DisplayMenuResponse = z.infer<typeof DisplayMenuResponse>;
+
+/** What the server answers (the client maps them to its own texts, customer-side §8). */
+export const displayMenuServerMessages = {
+  notFound: 'Restaurant not found',
+  subscriptionInvalid: 'Subscription is not valid for this restaurant',
+  noItems: 'No menu items found for this restaurant',
+} as const;
+
+/** What the diner sees (customer-side §8 Customer menu). */
+export const customerMenuMessages = {
+  subscriptionExpired:
+    "This restaurant's subscription has expired. Please contact the restaurant for assistance.",
+  noItems: 'No menu items in the restaurant.',
+  tryLater: ' Please try again later.',
+} as const;
