@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { emailTokens, restaurants, users } from '../../db/schema';
+import { emailTokens, users } from '../../db/schema';
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -88,14 +88,5 @@ export const authRepository = {
       .from(emailTokens)
       .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose)));
     return row?.createdAt ?? undefined;
-  },
-
-  async findRestaurantIdOfOwner(db: DbOrTx, ownerId: number): Promise<number | undefined> {
-    const [row] = await db
-      .select({ id: restaurants.id })
-      .from(restaurants)
-      .where(eq(restaurants.ownerId, ownerId))
-      .limit(1);
-    return row?.id;
   },
 };

@@ -17,7 +17,8 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import { hashToken, randomToken } from '../../lib/random-tokens';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../../mail/templates';
-import { authRepository as repo, type User } from './auth.repository';
+import { restaurantsRepository } from '../restaurants/restaurants.repository';
+import { type NewUser, authRepository as repo, type User } from './auth.repository';
 
 const HOUR = 60 * 60 * 1000;
 export const VERIFICATION_TTL_MS = 24 * HOUR;
@@ -51,6 +52,24 @@ export function toProfile(user: User): UserProfile {
     zip_code: user.zipCode,
     latitude: user.latitude,
     longitude: user.longitude,
+  };
+}
+
+/** The profile fields of a request, as the users table names them. */
+function profileColumns(body: RegisterBody): Omit<NewUser, 'email' | 'passwordHash'>;
+function profileColumns(body: UpdateProfileBody): Partial<NewUser>;
+function profileColumns(body: UpdateProfileBody): Partial<NewUser> {
+  return {
+    firstName: body.first_name,
+    lastName: body.last_name,
+    phone: body.phone,
+    address: body.address,
+    city: body.city,
+    state: body.state,
+    zipCode: body.zip_code,
+    country: body.country,
+    latitude: body.latitude,
+    longitude: body.longitude,
   };
 }
 
@@ -91,18 +110,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordHash = await hashPassword(body.password);
       let user: User;
       try {
-        user = await repo.insertUser(db, {
-          email: body.email,
-          passwordHash,
-          firstName: body.first_name,
-          lastName: body.last_name,
-          phone: body.phone,
-          address: body.address,
-          city: body.city,
-          state: body.state,
-          zipCode: body.zip_code,
-          country: body.country,
-        });
+        user = await repo.insertUser(db, { email: body.email, passwordHash, ...profileColumns(body) });
       } catch (error) {
         // Two sign-ups for one email at the same instant: the unique index decides.
         if (isUniqueViolation(error)) throw conflict(serverMessages.emailTaken, 'EMAIL_TAKEN');
@@ -148,7 +156,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw conflict(loginMessages.verifyFirst, 'EMAIL_NOT_VERIFIED');
       }
       const token = await jwt.sign('owner', user.id, deps.ownerTokenTtlSeconds);
-      const restaurantId = await repo.findRestaurantIdOfOwner(db, user.id);
+      const restaurantId = await restaurantsRepository.idOfOwner(db, user.id);
       return {
         user_id: user.id,
         token,
@@ -198,18 +206,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       body: UpdateProfileBody,
     ): Promise<{ message: string; user: UserProfile }> {
       if (callerId !== userId) throw notFound(loginMessages.userNotFound, 'USER_NOT_FOUND');
-      const changes = withoutUndefined({
-        firstName: body.first_name,
-        lastName: body.last_name,
-        phone: body.phone,
-        address: body.address,
-        city: body.city,
-        state: body.state,
-        zipCode: body.zip_code,
-        country: body.country,
-        latitude: body.latitude,
-        longitude: body.longitude,
-      });
+      const changes = withoutUndefined(profileColumns(body));
       const user = Object.keys(changes).length
         ? await repo.updateUser(db, userId, changes)
         : await repo.findUserById(db, userId);

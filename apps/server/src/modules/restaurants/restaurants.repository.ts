@@ -25,6 +25,16 @@ export const restaurantsRepository = {
     return row;
   },
 
+  /** The id of the owner's restaurant (one per owner), if they have created it. */
+  async idOfOwner(db: DbOrTx, ownerId: number): Promise<number | undefined> {
+    const [row] = await db
+      .select({ id: restaurants.id })
+      .from(restaurants)
+      .where(eq(restaurants.ownerId, ownerId))
+      .limit(1);
+    return row?.id;
+  },
+
   async findByOwner(db: DbOrTx, ownerId: number): Promise<RestaurantRow | undefined> {
     const [row] = await db.select().from(restaurants).where(eq(restaurants.ownerId, ownerId)).limit(1);
     return row;

@@ -1,14 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  coupons,
-  payments,
-  plans,
-  processedWebhookEvents,
-  restaurants,
-  subscriptions,
-  users,
-} from '../../db/schema';
+import { coupons, payments, plans, processedWebhookEvents, subscriptions, users } from '../../db/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -114,15 +106,6 @@ export const subscriptionsRepository = {
       .where(eq(users.id, userId))
       .limit(1);
     return owner;
-  },
-
-  async findRestaurantIdOfOwner(db: DbOrTx, ownerId: number): Promise<number | undefined> {
-    const [row] = await db
-      .select({ id: restaurants.id })
-      .from(restaurants)
-      .where(eq(restaurants.ownerId, ownerId))
-      .limit(1);
-    return row?.id;
   },
 
   /** Subscriptions a sweep must act on at `now`, of one status, whose given date has passed. */

@@ -18,6 +18,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { type Outcome, once } from '../../lib/idempotency';
 import { centsToDollars } from '../../lib/money';
 import { addDays, DAY_MS, daysSince, daysUntil } from '../../lib/time';
+import { restaurantsRepository } from '../restaurants/restaurants.repository';
 import { couponProblem, discountedCents } from './coupons';
 import type { PaymentProvider } from './payments/payment-provider';
 import {
@@ -160,7 +161,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
       throw new AppError(402, subscriptionMessages.paymentFailed, 'PAYMENT_FAILED');
     }
 
-    const restaurantId = (await repo.findRestaurantIdOfOwner(db, userId)) ?? null;
+    const restaurantId = (await restaurantsRepository.idOfOwner(db, userId)) ?? null;
     const paid = {
       planId: plan.id,
       restaurantId,
@@ -377,7 +378,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     /** Links the owner's restaurant to their live subscription (owner-side §7; both spec calls). */
     async linkRestaurant(callerId: number, userId: number) {
       const row = await currentOf(callerId, userId);
-      const restaurantId = await repo.findRestaurantIdOfOwner(db, userId);
+      const restaurantId = await restaurantsRepository.idOfOwner(db, userId);
       if (!restaurantId) throw notFound(text.noRestaurant, 'NO_RESTAURANT');
       if (row.restaurantId !== restaurantId) await repo.update(db, row.id, row.status, { restaurantId });
       return { success: true as const, message: text.linked, restaurant_id: restaurantId };
