@@ -14,6 +14,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { customerMenuRoutes } from './modules/customer-menu/customer-menu.routes';
 import { createCustomerMenuService } from './modules/customer-menu/customer-menu.service';
+import { customerRoutes } from './modules/customers/customers.routes';
+import { createCustomersService } from './modules/customers/customers.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { createMenuService } from './modules/menu/menu.service';
@@ -160,6 +162,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(qrCodeRoutes, { qrCodes });
       await api.register(uploadRoutes, { uploads });
       await api.register(subscriptionRoutes, { subscriptions });
+      await api.register(customerRoutes, {
+        customers: createCustomersService({
+          db: database.db,
+          jwt,
+          mailer,
+          publicUrl: config.publicUrl,
+          customerTokenTtlSeconds: config.customerTokenTtlSeconds,
+          now,
+          log: app.log,
+        }),
+      });
       await api.register(customerMenuRoutes, {
         customerMenu: createCustomerMenuService({ db: database.db, subscriptions }),
       });

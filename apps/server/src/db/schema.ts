@@ -254,3 +254,44 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
   type: varchar('type', { length: 100 }).notNull(),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Diners (customer-side spec §3 Customer). A registered diner is an account by email; a guest
+ * is a customer row with is_guest and no password, so several guest visits may share an email.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    /** Where the diner signed up; their account works at every restaurant. */
+    restaurantId: integer('restaurant_id').references(() => restaurants.id, { onDelete: 'set null' }),
+    customerName: varchar('customer_name', { length: 100 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    phoneNumber: varchar('phone_number', { length: 10 }).notNull(),
+    passwordHash: text('password_hash'),
+    isGuest: boolean('is_guest').notNull().default(false),
+    createdAt,
+    updatedAt,
+  },
+  (table) => [
+    uniqueIndex('customers_registered_email_unique')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.isGuest} = false`),
+  ],
+);
+
+/** Single-use password reset tokens of diners, stored as SHA-256 like the owners'. */
+export const customerResetTokens = pgTable(
+  'customer_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt,
+  },
+  (table) => [uniqueIndex('customer_reset_tokens_hash_unique').on(table.tokenHash)],
+);

@@ -20,6 +20,8 @@ export const accountLimits = {
   login: { perIp: { max: 20, windowMs: MINUTE }, perEmail: { max: 10, windowMs: 15 * MINUTE } },
   forgotPassword: { perIp: { max: 5, windowMs: MINUTE }, perEmail: { max: 3, windowMs: 15 * MINUTE } },
   register: { perIp: { max: 10, windowMs: 60 * MINUTE }, perEmail: { max: 5, windowMs: 60 * MINUTE } },
+  // A dining room shares one IP and guests check in every night: generous per IP, tight per email.
+  customerCreate: { perIp: { max: 60, windowMs: 60 * MINUTE }, perEmail: { max: 10, windowMs: 60 * MINUTE } },
 } as const;
 
 const emailOf = (request: FastifyRequest) => {
