@@ -19,6 +19,8 @@ import { createCustomersService } from './modules/customers/customers.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { createMenuService } from './modules/menu/menu.service';
+import { orderRoutes } from './modules/orders/orders.routes';
+import { createOrdersService } from './modules/orders/orders.service';
 import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes';
 import { createQrCodesService } from './modules/qr-codes/qr-codes.service';
 import { restaurantRoutes } from './modules/restaurants/restaurants.routes';
@@ -173,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           log: app.log,
         }),
       });
+      await api.register(orderRoutes, { orders: createOrdersService({ db: database.db, subscriptions }) });
       await api.register(customerMenuRoutes, {
         customerMenu: createCustomerMenuService({ db: database.db, subscriptions }),
       });

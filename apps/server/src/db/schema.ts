@@ -1,4 +1,5 @@
 import { MENU_CATEGORIES } from '@tableserve/contract/menu';
+import { ORDER_STATUSES, ORDER_TYPES } from '@tableserve/contract/order';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -294,4 +295,50 @@ export const customerResetTokens = pgTable(
     createdAt,
   },
   (table) => [uniqueIndex('customer_reset_tokens_hash_unique').on(table.tokenHash)],
+);
+
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
+export const orderType = pgEnum('order_type', ORDER_TYPES);
+
+/** A diner's order. Lines keep the name and price of the moment; menu edits never rewrite it. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerName: varchar('customer_name', { length: 100 }).notNull(),
+    phoneNumber: varchar('phone_number', { length: 10 }).notNull(),
+    orderType: orderType('order_type').notNull(),
+    tableNumber: integer('table_number'),
+    status: orderStatus('status').notNull().default('Pending'),
+    totalCents: integer('total_cents').notNull(),
+    orderTime: varchar('order_time', { length: 5 }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt,
+    updatedAt,
+  },
+  (table) => [
+    index('orders_restaurant_created_idx').on(table.restaurantId, table.createdAt),
+    index('orders_customer_idx').on(table.customerId),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    menuItemId: integer('menu_item_id').references(() => menuItems.id, { onDelete: 'set null' }),
+    productName: varchar('product_name', { length: 50 }).notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [index('order_items_order_idx').on(table.orderId)],
 );

@@ -17,9 +17,12 @@ declare module 'fastify' {
      * forged or expired token so the owner's client logs out (owner-side §4 Owner session).
      */
     identifyOwner(request: FastifyRequest): Promise<void>;
+    /** preHandler: the caller must carry a valid diner token; sets request.customerId. */
+    requireCustomer(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
     ownerId: number;
+    customerId: number;
   }
 }
 
@@ -32,6 +35,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 /** Owner authentication: the access rule sits here once, not in each handler. */
 export const authPlugin = fp(async (app: FastifyInstance, options: { jwt: JwtService }) => {
   app.decorateRequest('ownerId', 0);
+  app.decorateRequest('customerId', 0);
+  app.decorate('requireCustomer', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    const customerId = token ? await options.jwt.verify('customer', token) : undefined;
+    if (!customerId) throw unauthorized(serverMessages.unauthorized, 'UNAUTHORIZED');
+    request.customerId = customerId;
+  });
   app.decorate('requireOwner', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     const ownerId = token ? await options.jwt.verify('owner', token) : undefined;

@@ -1,0 +1,194 @@
+import { displayMenuServerMessages } from '@tableserve/contract/customer-menu';
+import {
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  type OrderSummary,
+  type PlaceOrderBody,
+  type PlaceOrderResponse,
+  orderServerMessages as text,
+} from '@tableserve/contract/order';
+import { pagination } from '@tableserve/contract/pagination';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { type Outcome, once } from '../../lib/idempotency';
+import { centsToDollars } from '../../lib/money';
+import { restaurantsRepository } from '../restaurants/restaurants.repository';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { type OrderItemRow, type OrderRow, ordersRepository as repo } from './orders.repository';
+
+type RestaurantRow = NonNullable<Awaited<ReturnType<typeof restaurantsRepository.findById>>>;
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+function toSummary(order: OrderRow, lines: OrderItemRow[], restaurant: RestaurantRow): OrderSummary {
+  return {
+    order_id: order.id,
+    status: order.status,
+    total_amount: centsToDollars(order.totalCents),
+    items: lines.map((line) => ({
+      menu_item_id: line.menuItemId ?? 0,
+      product_name: line.productName,
+      quantity: line.quantity,
+      price: centsToDollars(line.unitPriceCents),
+    })),
+    restaurant_id: restaurant.id,
+    restaurant_name: restaurant.name,
+    address: restaurant.address,
+    city: restaurant.city,
+    state: restaurant.state,
+    phone: restaurant.phone,
+    order_type: order.orderType,
+    table_number: order.tableNumber,
+    created_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
+  };
+}
+
+/** Placing orders with the server's own prices, reading them back, and the status machine. */
+export function createOrdersService(deps: {
+  db: Db;
+  subscriptions: Pick<SubscriptionsService, 'ownerHasValidSubscription'>;
+}) {
+  const { db, subscriptions } = deps;
+
+  async function summaryOf(order: OrderRow, restaurant: RestaurantRow) {
+    return toSummary(order, await repo.linesOf(db, [order.id]), restaurant);
+  }
+
+  async function place(customerId: number, body: PlaceOrderBody): Promise<Outcome<PlaceOrderResponse>> {
+    const restaurant = await restaurantsRepository.findById(db, Number(body.restaurant_id));
+    if (!restaurant) throw notFound(text.restaurantNotFound, 'RESTAURANT_NOT_FOUND');
+    if (!(await subscriptions.ownerHasValidSubscription(restaurant.ownerId))) {
+      throw forbidden(displayMenuServerMessages.subscriptionInvalid, 'SUBSCRIPTION_INVALID');
+    }
+    const customer = await repo.findCustomer(db, customerId);
+    if (!customer) throw notFound(text.notFound, 'CUSTOMER_NOT_FOUND');
+
+    let tableNumber: number | null = null;
+    if (body.order_type === 'dine-in') {
+      const table = Number(body.table_no);
+      if (restaurant.numberOfTables < 1) throw badRequest(text.noTables, 'NO_TABLES');
+      if (!Number.isInteger(table) || table < 1 || table > restaurant.numberOfTables) {
+        throw badRequest(text.tableOutOfRange(restaurant.numberOfTables), 'TABLE_OUT_OF_RANGE');
+      }
+      tableNumber = table;
+    } else if (!body.customer_location) {
+      throw badRequest(text.pickupNeedsLocation, 'LOCATION_REQUIRED');
+    }
+
+    const wanted = body.order_items.map((line) => ({
+      id: Number(line.menu_item_id),
+      quantity: line.quantity,
+    }));
+    const items = new Map(
+      (await repo.menuItemsOf(db, restaurant.id, [...new Set(wanted.map((line) => line.id))])).map((item) => [
+        item.id,
+        item,
+      ]),
+    );
+    const lines = wanted.map((line) => {
+      const item = items.get(line.id);
+      if (!item) throw badRequest(text.notOnMenu(line.id), 'NOT_ON_MENU');
+      if (!item.available) throw conflict(text.unavailable(item.name), 'ITEM_UNAVAILABLE');
+      return {
+        menuItemId: item.id,
+        productName: item.name,
+        unitPriceCents: item.priceCents,
+        quantity: line.quantity,
+      };
+    });
+    // The server's prices, never the client's total.
+    const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+
+    const order = await db.transaction((tx) =>
+      repo.insert(
+        tx,
+        {
+          restaurantId: restaurant.id,
+          customerId,
+          customerName: customer.customerName,
+          phoneNumber: customer.phoneNumber,
+          orderType: body.order_type,
+          tableNumber,
+          totalCents,
+          orderTime: body.order_time ?? null,
+          latitude: body.customer_location?.latitude ?? null,
+          longitude: body.customer_location?.longitude ?? null,
+        },
+        lines,
+      ),
+    );
+    return {
+      status: 201,
+      body: {
+        message: text.placed,
+        order_id: order.id,
+        status: order.status,
+        total_amount: centsToDollars(totalCents),
+      },
+    };
+  }
+
+  return {
+    /** Idempotent per Idempotency-Key: a double-tapped Submit creates one order. */
+    place(customerId: number, body: PlaceOrderBody, idempotencyKey: string | undefined) {
+      return once(db, { scope: `place-order:${customerId}`, key: idempotencyKey, body }, () =>
+        place(customerId, body),
+      );
+    },
+
+    /** The ordering customer's view; anyone else's order answers like a missing one. */
+    async summary(customerId: number, restaurantId: number, orderId: number): Promise<OrderSummary> {
+      const order = await repo.find(db, restaurantId, orderId);
+      const restaurant =
+        order && order.customerId === customerId
+          ? await restaurantsRepository.findById(db, restaurantId)
+          : undefined;
+      if (!order || !restaurant) throw notFound(text.notFound, 'ORDER_NOT_FOUND');
+      return summaryOf(order, restaurant);
+    },
+
+    /** Public: the status only, no personal data. */
+    async status(restaurantId: number, orderId: number): Promise<{ order_id: number; status: OrderStatus }> {
+      const order = await repo.find(db, restaurantId, orderId);
+      if (!order) throw notFound(text.notFound, 'ORDER_NOT_FOUND');
+      return { order_id: order.id, status: order.status };
+    },
+
+    async listOfCustomer(callerId: number, customerId: number, page: number, perPage: number) {
+      if (callerId !== customerId) throw notFound(text.notFound, 'CUSTOMER_NOT_FOUND');
+      const { rows, total } = await repo.listOfCustomer(db, customerId, perPage, (page - 1) * perPage);
+      const [lines, restaurantRows] = await Promise.all([
+        repo.linesOf(
+          db,
+          rows.map((row) => row.id),
+        ),
+        repo.restaurantsOf(db, [...new Set(rows.map((row) => row.restaurantId))]),
+      ]);
+      const byRestaurant = new Map(restaurantRows.map((row) => [row.id, row]));
+      return {
+        orders: rows.map((row) =>
+          toSummary(
+            row,
+            lines.filter((line) => line.orderId === row.id),
+            byRestaurant.get(row.restaurantId)!,
+          ),
+        ),
+        pagination: pagination(page, perPage, total),
+      };
+    },
+
+    /** The kitchen's and the owner's status changes, along the status machine only. */
+    async updateStatus(ownerId: number, restaurantId: number, orderId: number, to: OrderStatus) {
+      const restaurant = await restaurantsRepository.findById(db, restaurantId);
+      const order = restaurant?.ownerId === ownerId ? await repo.find(db, restaurantId, orderId) : undefined;
+      if (!order || !restaurant) throw notFound(text.notFound, 'ORDER_NOT_FOUND');
+      if (!ORDER_TRANSITIONS[order.status].includes(to)) {
+        throw conflict(text.illegalTransition(order.status, to), 'ILLEGAL_TRANSITION');
+      }
+      const updated = await repo.setStatus(db, order.id, order.status, to);
+      if (!updated) throw conflict(text.illegalTransition(order.status, to), 'ILLEGAL_TRANSITION');
+      return { message: text.statusUpdated(to), order: await summaryOf(updated, restaurant) };
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { id, latitude, longitude } from './fields';
+import { timeOfDay } from './opening-hours';
+import { PageQuery, Pagination } from './pagination';
+
+/** Orders (customer-side §3 Order place payload / Order summary, §4 Order status; DESIGN.md §4). */
+export const ORDER_STATUSES = ['Pending', 'Approved', 'Ready', 'Completed', 'Cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The status machine: Completed and Cancelled are final. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  Pending: ['Approved', 'Ready', 'Cancelled'],
+  Approved: ['Ready', 'Cancelled'],
+  Ready: ['Completed'],
+  Completed: [],
+  Cancelled: [],
+};
+
+export const ORDER_TYPES = ['dine-in', 'pickup'] as const;
+export const MAX_QUANTITY = 50;
+export const MAX_ORDER_LINES = 50;
+
+export const OrderLineInput = z.strictObject({
+  menu_item_id: id,
+  quantity: z
+    .number('Quantity must be a whole number')
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY}`),
+});
+
+export const PlaceOrderBody = z.object({
+  restaurant_id: id,
+  // The checkout form's details; the server takes name and phone from the customer's account.
+  customer_details: z.record(z.string(), z.unknown()).optional(),
+  order_items: z
+    .array(OrderLineInput)
+    .min(1, 'Your cart is empty.')
+    .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines`),
+  order_type: z.enum(ORDER_TYPES),
+  // Empty for pickup; the client may send it as text from a select.
+  table_no: z.union([z.coerce.number().int(), z.literal(''), z.null()]).optional(),
+  is_guest: z.boolean().optional(),
+  order_time: timeOfDay.optional(),
+  customer_location: z.object({ latitude, longitude }).nullable().optional(),
+});
+export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
+
+export const PlaceOrderResponse = z.object({
+  message: z.string(),
+  order_id: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  total_amount: z.number(),
+});
+export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
+
+export const OrderLine = z.object({
+  menu_item_id: z.number().int(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  price: z.number(),
+});
+
+export const OrderSummary = z.object({
+  order_id: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  total_amount: z.number(),
+  items: z.array(OrderLine),
+  restaurant_id: z.number().int(),
+  restaurant_name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  phone: z.string(),
+  order_type: z.enum(ORDER_TYPES),
+  table_number: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;
+
+export const OrderSummaryParams = z.strictObject({ restaurant_id: id, order_id: id });
+export const OrderStatusQuery = z.strictObject({ restaurant_id: id, order_id: id });
+export const OrderStatusResponse = z.object({ order_id: z.number().int(), status: z.enum(ORDER_STATUSES) });
+
+export const CustomerOrdersParams = z.strictObject({ customer_id: id });
+export const CustomerOrdersQuery = PageQuery.strict();
+export const CustomerOrdersResponse = z.object({ orders: z.array(OrderSummary), pagination: Pagination });
+
+export const UpdateOrderStatusParams = z.strictObject({ restaurant_id: id, order_id: id });
+export const UpdateOrderStatusBody = z.strictObject({ status: z.enum(ORDER_STATUSES) });
+export const UpdateOrderStatusResponse = z.object({ message: z.string(), order: OrderSummary });
+
+/** The diner's texts (customer-side §5 Order submit, §8). */
+export const orderMessages = {
+  loginFirst: 'Please log in or continue as guest',
+  selectTable: 'Please select a table number for dine-in order',
+  locationFailed: 'Failed to get location',
+  placeFailed: 'Error placing order',
+  processing: 'Processing Order...',
+  cancelled: 'Your Order is Cancelled',
+  trackFailed: 'Failed to fetch order status. Please try again later.',
+} as const;
+
+/** The server's own texts for orders. */
+export const orderServerMessages = {
+  placed: 'Order placed successfully',
+  notFound: 'Order not found',
+  restaurantNotFound: 'Restaurant not found',
+  tableOutOfRange: (tables: number) => `Please choose a table from 1 to ${tables}`,
+  noTables: 'This restaurant does not take dine-in orders',
+  pickupNeedsLocation: 'A pickup order needs your location',
+  notOnMenu: (menuItemId: number) => `Item ${menuItemId} is not on this restaurant's menu`,
+  unavailable: (name: string) => `${name} is no longer available`,
+  statusUpdated: (status: string) => `Order marked as ${status}`,
+  illegalTransition: (from: string, to: string) => `Cannot change an order from ${from} to ${to}`,
+} as const;
