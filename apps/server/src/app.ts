@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config/config';
 import { loadOrCreateSecret } from './config/secrets';
 import { type Database, openDatabase } from './db/client';
+import { createDomainEventBus } from './lib/domain-events';
 import { runExclusively } from './lib/exclusive';
 import { createJwtService } from './lib/jwt';
 import { createMailer } from './mail/mailer';
@@ -38,6 +39,7 @@ import { authPlugin } from './plugins/auth';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limits';
+import { registerRealtime } from './plugins/realtime';
 import { registerWebApp } from './plugins/web';
 
 export type BuildOptions = {
@@ -155,6 +157,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   scheduleSubscriptionSweep(app, database, subscriptions, config.subscriptionSweepSeconds);
 
+  const events = createDomainEventBus();
+  registerRealtime(app, { db: database.db, jwt, events, redis });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ping: database.ping });
@@ -175,7 +180,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           log: app.log,
         }),
       });
-      await api.register(orderRoutes, { orders: createOrdersService({ db: database.db, subscriptions }) });
+      await api.register(orderRoutes, {
+        orders: createOrdersService({ db: database.db, subscriptions, events }),
+      });
       await api.register(customerMenuRoutes, {
         customerMenu: createCustomerMenuService({ db: database.db, subscriptions }),
       });

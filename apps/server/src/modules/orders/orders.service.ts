@@ -10,6 +10,7 @@ import {
 import { pagination } from '@tableserve/contract/pagination';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import type { DomainEventBus } from '../../lib/domain-events';
 import { type Outcome, once } from '../../lib/idempotency';
 import { centsToDollars } from '../../lib/money';
 import { restaurantsRepository } from '../restaurants/restaurants.repository';
@@ -48,8 +49,9 @@ function toSummary(order: OrderRow, lines: OrderItemRow[], restaurant: Restauran
 export function createOrdersService(deps: {
   db: Db;
   subscriptions: Pick<SubscriptionsService, 'ownerHasValidSubscription'>;
+  events: DomainEventBus;
 }) {
-  const { db, subscriptions } = deps;
+  const { db, subscriptions, events } = deps;
 
   async function summaryOf(order: OrderRow, restaurant: RestaurantRow) {
     return toSummary(order, await repo.linesOf(db, [order.id]), restaurant);
@@ -118,6 +120,11 @@ export function createOrdersService(deps: {
         lines,
       ),
     );
+    events.emit('order.created', {
+      restaurantId: restaurant.id,
+      customerId,
+      order: await summaryOf(order, restaurant),
+    });
     return {
       status: 201,
       body: {
@@ -188,7 +195,9 @@ export function createOrdersService(deps: {
       }
       const updated = await repo.setStatus(db, order.id, order.status, to);
       if (!updated) throw conflict(text.illegalTransition(order.status, to), 'ILLEGAL_TRANSITION');
-      return { message: text.statusUpdated(to), order: await summaryOf(updated, restaurant) };
+      const summary = await summaryOf(updated, restaurant);
+      events.emit('order.updated', { restaurantId, customerId: updated.customerId, order: summary });
+      return { message: text.statusUpdated(to), order: summary };
     },
   };
 }

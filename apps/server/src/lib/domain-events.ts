@@ -1,0 +1,24 @@
+import { EventEmitter } from 'node:events';
+import type { OrderSummary } from '@tableserve/contract/order';
+
+/**
+ * What the services announce. Services never touch sockets: the realtime plugin alone decides
+ * who hears what (DESIGN.md §2).
+ */
+export type DomainEvents = {
+  'order.created': { restaurantId: number; customerId: number | null; order: OrderSummary };
+  'order.updated': { restaurantId: number; customerId: number | null; order: OrderSummary };
+};
+
+export type DomainEventBus = {
+  emit<K extends keyof DomainEvents>(name: K, event: DomainEvents[K]): void;
+  on<K extends keyof DomainEvents>(name: K, listener: (event: DomainEvents[K]) => void): void;
+};
+
+export function createDomainEventBus(): DomainEventBus {
+  const emitter = new EventEmitter();
+  return {
+    emit: (name, event) => emitter.emit(name, event),
+    on: (name, listener) => emitter.on(name, listener),
+  };
+}

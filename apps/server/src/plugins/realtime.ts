@@ -1,0 +1,75 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { OrderUpdatePayload, ServerToClientEvents } from '@tableserve/contract/realtime';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import type { Db } from '../db/client';
+import type { DomainEventBus } from '../lib/domain-events';
+import type { JwtService } from '../lib/jwt';
+import { restaurantsRepository } from '../modules/restaurants/restaurants.repository';
+
+const staffRoom = (restaurantId: number) => `staff:${restaurantId}`;
+const customerRoom = (customerId: number) => `customer:${customerId}`;
+
+/**
+ * Socket.IO on the API's own port. A connection names its restaurant (query restaurant_id) and
+ * carries a token (auth.token): the restaurant's owner joins its staff room, a diner joins their
+ * own room; anyone else is refused. This module alone maps domain events to rooms, so a diner
+ * hears only their own orders. With Redis, every instance's sockets hear every instance's events.
+ */
+export function registerRealtime(
+  app: FastifyInstance,
+  deps: { db: Db; jwt: JwtService; events: DomainEventBus; redis: Redis | undefined },
+) {
+  const io = new Server<Record<string, never>, ServerToClientEvents>(app.server, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    serveClient: false,
+  });
+  if (deps.redis) io.adapter(createAdapter(deps.redis.duplicate(), deps.redis.duplicate()));
+
+  io.use(async (socket, next) => {
+    const token = String(socket.handshake.auth?.token ?? socket.handshake.query.token ?? '');
+    const restaurantId = Number(socket.handshake.query.restaurant_id);
+    try {
+      const ownerId = token ? await deps.jwt.verify('owner', token) : undefined;
+      if (ownerId && Number.isSafeInteger(restaurantId)) {
+        const restaurant = await restaurantsRepository.findById(deps.db, restaurantId);
+        if (restaurant?.ownerId === ownerId) {
+          await socket.join(staffRoom(restaurantId));
+          return next();
+        }
+      }
+      const customerId = token ? await deps.jwt.verify('customer', token) : undefined;
+      if (customerId) {
+        await socket.join(customerRoom(customerId));
+        return next();
+      }
+      next(new Error('unauthorized'));
+    } catch (error) {
+      next(error as Error);
+    }
+  });
+
+  deps.events.on('order.created', ({ restaurantId, order }) => {
+    io.to(staffRoom(restaurantId)).emit('new_order', JSON.stringify(order));
+  });
+  deps.events.on('order.updated', ({ restaurantId, customerId, order }) => {
+    const update: OrderUpdatePayload = {
+      order_id: order.order_id,
+      status: order.status,
+      total_amount: order.total_amount,
+    };
+    const rooms = customerId
+      ? [staffRoom(restaurantId), customerRoom(customerId)]
+      : [staffRoom(restaurantId)];
+    io.to(rooms).emit('order_update', JSON.stringify(update));
+  });
+
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+  });
+  app.addHook('onClose', async () => {
+    await io.close().catch(() => {});
+  });
+}
