@@ -22,12 +22,18 @@ const config = loadConfig({
   SUBSCRIPTION_SWEEP_INTERVAL: '0s',
 });
 const app = await buildApp(config);
-await seedDemoData(app.database.db, { publicUrl: config.publicUrl });
+const demo = await seedDemoData(app.database.db, { publicUrl: config.publicUrl });
+const menuToken = new URL(demo!.menuUrl).searchParams.get('token');
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 
 const scenarios: Array<{ name: string; options: autocannon.Options }> = [
   { name: 'GET /api/v1/health', options: { url: `${url}/api/v1/health` } },
   { name: 'GET /api/v1/subscription/plans', options: { url: `${url}/api/v1/subscription/plans` } },
+  // What every diner's phone opens after scanning the QR code.
+  {
+    name: 'GET /api/v1/customer/display-menu/:token',
+    options: { url: `${url}/api/v1/customer/display-menu/${menuToken}` },
+  },
   {
     name: 'GET /api/v1/restaurant/search-restaurants?query=trat',
     options: { url: `${url}/api/v1/restaurant/search-restaurants?query=trat` },
