@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { EmailField } from '@/components/ui/email-field';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useRequestOwnerPasswordReset } from '../api/forgot-password';
@@ -101,14 +101,7 @@ export function LoginPage() {
           >
             {banner}
             <form onSubmit={submitLogin} className="flex flex-col gap-5" aria-label="Log in">
-              <TextField
-                label="Email"
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                autoCapitalize="none"
-                spellCheck={false}
+              <EmailField
                 required
                 value={email}
                 onChange={(event) => {
@@ -155,14 +148,7 @@ export function LoginPage() {
           >
             {banner}
             <form onSubmit={submitReset} className="flex flex-col gap-5" aria-label="Reset password">
-              <TextField
-                label="Email"
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                autoCapitalize="none"
-                spellCheck={false}
+              <EmailField
                 required
                 value={resetEmail}
                 onChange={(event) => {
