@@ -47,6 +47,8 @@ export type BuildOptions = {
   now?: () => Date;
   /** Sends the Stripe SDK's requests to this address instead of api.stripe.com (tests: a local fake). */
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** Prefix of the rate-limit counters in Redis (tests: one per run, so runs never add up). */
+  rateLimitNamespace?: string;
 };
 
 declare module 'fastify' {
@@ -123,7 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
   });
-  await registerRateLimits(app, redis);
+  await registerRateLimits(app, redis, options.rateLimitNamespace);
   await registerApiDocs(app);
 
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwtSecret');
@@ -181,7 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         }),
       });
       await api.register(orderRoutes, {
-        orders: createOrdersService({ db: database.db, subscriptions, events }),
+        orders: createOrdersService({ db: database.db, subscriptions, events, now }),
       });
       await api.register(customerMenuRoutes, {
         customerMenu: createCustomerMenuService({ db: database.db, subscriptions }),

@@ -13,7 +13,9 @@ export const DisplayMenuParams = z.strictObject({
 });
 
 export const DisplayMenuResponse = z.object({
-  restaurant: RestaurantPublic.extend({ token: z.string() }),
+  // The menu token comes back only to a caller who asked by token: a restaurant id, which is
+  // no secret, must not hand out the QR code's link (RestaurantPublic carries no token either).
+  restaurant: RestaurantPublic.extend({ token: z.string().optional() }),
   menu: z.array(MenuItem),
 });
 export type DisplayMenuResponse = z.infer<typeof DisplayMenuResponse>;

@@ -12,13 +12,19 @@ export const CreateCustomerBody = z
     phone_number: phone,
     restaurant_id: id,
     is_guest: z.boolean().default(false),
-    // Required for a signup, ignored for a guest (checked below).
-    password: password.optional(),
+    // Required for a signup; a guest has none, so whatever a guest form sends is ignored.
+    password: z.string().max(1000).optional(),
   })
-  .refine((body) => body.is_guest || body.password !== undefined, {
-    path: ['password'],
-    message: 'Password is required',
-  });
+  .superRefine((body, context) => {
+    if (body.is_guest) return;
+    if (body.password === undefined) {
+      context.addIssue({ code: 'custom', path: ['password'], message: 'Password is required' });
+      return;
+    }
+    for (const issue of password.safeParse(body.password).error?.issues ?? [])
+      context.addIssue({ code: 'custom', path: ['password'], message: issue.message });
+  })
+  .transform((body) => (body.is_guest ? { ...body, password: undefined } : body));
 export type CreateCustomerBody = z.input<typeof CreateCustomerBody>;
 
 export const CustomerLoginBody = z.object({

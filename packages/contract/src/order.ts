@@ -32,19 +32,34 @@ export const OrderLineInput = z.strictObject({
 export const PlaceOrderBody = z.object({
   restaurant_id: id,
   // The checkout form's details; the server takes name and phone from the customer's account.
-  customer_details: z.record(z.string(), z.unknown()).optional(),
+  customer_details: z.record(z.string(), z.unknown()).nullish(),
   order_items: z
     .array(OrderLineInput)
     .min(1, 'Your cart is empty.')
     .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines`),
   order_type: z.enum(ORDER_TYPES),
-  // Empty for pickup; the client may send it as text from a select.
-  table_no: z.union([z.coerce.number().int(), z.literal(''), z.null()]).optional(),
+  // Empty for pickup; the client may send it as text from a select. Blank means no table.
+  table_no: z
+    .union(
+      [
+        z.number().int(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{0,6}$/)
+          .transform((value) => (value === '' ? null : Number(value))),
+        z.null(),
+      ],
+      'Table number must be a whole number',
+    )
+    .optional(),
   is_guest: z.boolean().optional(),
   order_time: timeOfDay.optional(),
   customer_location: z.object({ latitude, longitude }).nullable().optional(),
 });
 export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
+/** The payload once parsed (ids numbers, a blank table null): what the server works with. */
+export type PlaceOrder = z.output<typeof PlaceOrderBody>;
 
 export const PlaceOrderResponse = z.object({
   message: z.string(),
@@ -107,6 +122,7 @@ export const orderServerMessages = {
   placed: 'Order placed successfully',
   notFound: 'Order not found',
   restaurantNotFound: 'Restaurant not found',
+  tableRequired: orderMessages.selectTable,
   tableOutOfRange: (tables: number) => `Please choose a table from 1 to ${tables}`,
   noTables: 'This restaurant does not take dine-in orders',
   pickupNeedsLocation: 'A pickup order needs your location',

@@ -1,6 +1,8 @@
+import type { OrderStatus, OrderSummary } from './order';
+
 /**
  * The real-time channel (owner-side §7 Socket, customer-side §4 Order status): Socket.IO over
- * websocket only, query restaurant_id, the bearer token in the handshake's auth.token.
+ * websocket only, query restaurant_id, the bearer token in the handshake's auth.token (or query token).
  * Payloads are JSON text, as the spec's clients parse them.
  */
 export const SOCKET_OPTIONS = {
@@ -10,10 +12,16 @@ export const SOCKET_OPTIONS = {
   reconnectionDelay: 1000,
 } as const;
 
-export type OrderUpdatePayload = { order_id: number; status: string; total_amount: number };
+/** The reason a refused handshake gives in the client's connect_error. */
+export const SOCKET_UNAUTHORIZED = 'unauthorized';
+
+/** new_order: the full order, as the owner's order list shows it. */
+export type NewOrderPayload = OrderSummary;
+/** order_update: what changed, for the staff and the ordering diner. */
+export type OrderUpdatePayload = { order_id: number; status: OrderStatus; total_amount: number };
 
 export type ServerToClientEvents = {
-  /** The full order, JSON text: to the restaurant's staff. */
+  /** A NewOrderPayload, JSON text: to the restaurant's staff. */
   new_order: (order: string) => void;
   /** An OrderUpdatePayload, JSON text: to the staff and the ordering diner. */
   order_update: (update: string) => void;

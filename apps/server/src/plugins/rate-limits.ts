@@ -33,8 +33,12 @@ const emailOf = (request: FastifyRequest) => {
  * No global limit: a busy restaurant's diners often share one public IP. Only the endpoints
  * worth attacking are limited. With REDIS_URL the counters are shared by every instance.
  */
-export async function registerRateLimits(app: FastifyInstance, redis: Redis | undefined) {
-  await app.register(rateLimit, { global: false, redis, nameSpace: 'tableserve-rl:' });
+export async function registerRateLimits(
+  app: FastifyInstance,
+  redis: Redis | undefined,
+  nameSpace = 'tableserve-rl:',
+) {
+  await app.register(rateLimit, { global: false, redis, nameSpace });
 
   app.decorate('limitByIpAndEmail', (name: string, limits: { perIp: Limit; perEmail: Limit }) => {
     // The plugin's own hook runs once per request, so two keys need two limiters checked here.

@@ -1,10 +1,11 @@
-import { SOCKET_OPTIONS } from '@tableserve/contract/realtime';
+import { randomUUID } from 'node:crypto';
+import { SOCKET_OPTIONS, SOCKET_UNAUTHORIZED } from '@tableserve/contract/realtime';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerWithRestaurant } from '../test/restaurants';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-/** Real sockets over loopback: the spec's client options against the real server. */
+/** Listens on a free loopback port; answers a function that connects with the spec's options. */
 async function listen(t: TestApp) {
   const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
   return (restaurantId: number, token: string): Socket =>
@@ -15,6 +16,7 @@ async function listen(t: TestApp) {
       auth: { token },
     });
 }
+type Open = Awaited<ReturnType<typeof listen>>;
 
 const connected = (socket: Socket) =>
   new Promise<void>((resolve, reject) => {
@@ -23,6 +25,7 @@ const connected = (socket: Socket) =>
   });
 const next = (socket: Socket, event: string) =>
   new Promise<unknown>((resolve) => socket.once(event, (payload: string) => resolve(JSON.parse(payload))));
+/** True when `event` does not arrive within `ms`. */
 const silence = (socket: Socket, event: string, ms = 300) =>
   new Promise<boolean>((resolve) => {
     const heard = () => resolve(false);
@@ -33,6 +36,8 @@ const silence = (socket: Socket, event: string, ms = 300) =>
     }, ms);
   });
 
+let diners = 0;
+/** A subscribed owner's restaurant with one dish, and two guest diners. */
 async function world(t: TestApp) {
   const place = await ownerWithRestaurant(t, { number_of_tables: 5 });
   const item = (
@@ -49,23 +54,57 @@ async function world(t: TestApp) {
       },
     })
   ).json().data.menu_id as number;
-  const diner = async (n: number) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/customer/create',
-        remoteAddress: `10.60.0.${n}`,
-        payload: {
-          customer_name: `Diner ${n}`,
-          email: `socket${n}@example.com`,
-          phone_number: '5125550100',
-          restaurant_id: place.restaurantId,
-          is_guest: true,
-        },
-      })
-    ).json().data as { customer_id: number; token: string };
-  return { ...place, item, alice: await diner(1), bob: await diner(2) };
+  const diner = async () => {
+    diners += 1;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/create',
+      remoteAddress: `10.60.${Math.floor(diners / 250)}.${(diners % 250) + 1}`,
+      payload: {
+        customer_name: `Diner ${diners}`,
+        email: `socket${diners}@example.com`,
+        phone_number: '5125550100',
+        restaurant_id: place.restaurantId,
+        is_guest: true,
+      },
+    });
+    return response.json().data as { customer_id: number; token: string };
+  };
+  return { ...place, item, alice: await diner(), bob: await diner() };
 }
+type World = Awaited<ReturnType<typeof world>>;
+
+const placeOrder = async (t: TestApp, w: World, dinerToken: string) =>
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/place-order',
+      headers: { authorization: `Bearer ${dinerToken}` },
+      payload: {
+        restaurant_id: w.restaurantId,
+        order_items: [{ menu_item_id: w.item, quantity: 2 }],
+        order_type: 'dine-in',
+        table_no: 2,
+      },
+    })
+  ).json().order_id as number;
+
+const setStatus = (t: TestApp, w: World, orderId: number, status: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/kitchen/restaurant/${w.restaurantId}/update-order-status/${orderId}`,
+    headers: w.owner.auth,
+    payload: { status },
+  });
+
+/**
+ * An app on the shared test Redis. Its rate-limit counters get a namespace of their own, or the
+ * sign-ups of every run within the hour would add up to a 429.
+ */
+const withRedis = (redisUrl: string) => ({
+  env: { REDIS_URL: redisUrl },
+  build: { rateLimitNamespace: `test-rl-${randomUUID()}:` },
+});
 
 // Once alone, and once through the Redis adapter that several instances share (when CI has Redis).
 const adapters = [
@@ -75,10 +114,14 @@ const adapters = [
 
 describe.each(adapters)('real-time order events (%s)', (_label, redisUrl) => {
   let t: TestApp;
-  let open: Awaited<ReturnType<typeof listen>>;
+  let open: Open;
   const sockets: Socket[] = [];
+  const track = (socket: Socket) => {
+    sockets.push(socket);
+    return socket;
+  };
   beforeAll(async () => {
-    t = await createTestApp(redisUrl ? { env: { REDIS_URL: redisUrl } } : {});
+    t = await createTestApp(redisUrl ? withRedis(redisUrl) : {});
     open = await listen(t);
   });
   afterAll(async () => {
@@ -88,60 +131,134 @@ describe.each(adapters)('real-time order events (%s)', (_label, redisUrl) => {
 
   it('tells the staff of a new order, and only the ordering diner of its status changes', async () => {
     const w = await world(t);
-    const staff = open(w.restaurantId, w.owner.token);
-    const alice = open(w.restaurantId, w.alice.token);
-    const bob = open(w.restaurantId, w.bob.token);
-    sockets.push(staff, alice, bob);
+    const staff = track(open(w.restaurantId, w.owner.token));
+    const alice = track(open(w.restaurantId, w.alice.token));
+    const bob = track(open(w.restaurantId, w.bob.token));
     await Promise.all([connected(staff), connected(alice), connected(bob)]);
 
     const newOrder = next(staff, 'new_order');
     const dinersHearNoNewOrder = Promise.all([silence(alice, 'new_order'), silence(bob, 'new_order')]);
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/customer/place-order',
-      headers: { authorization: `Bearer ${w.alice.token}` },
-      payload: {
-        restaurant_id: w.restaurantId,
-        order_items: [{ menu_item_id: w.item, quantity: 2 }],
-        order_type: 'dine-in',
-        table_no: 2,
-      },
-    });
-    const orderId = placed.json().order_id;
+    const orderId = await placeOrder(t, w, w.alice.token);
     expect(await newOrder).toMatchObject({
       order_id: orderId,
       status: 'Pending',
       total_amount: 20,
       table_number: 2,
+      order_type: 'dine-in',
+      items: [{ product_name: 'Pizza', quantity: 2, price: 10 }],
     });
     expect(await dinersHearNoNewOrder).toEqual([true, true]);
 
     const staffUpdate = next(staff, 'order_update');
     const aliceUpdate = next(alice, 'order_update');
     const bobHearsNothing = silence(bob, 'order_update');
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/kitchen/restaurant/${w.restaurantId}/update-order-status/${orderId}`,
-      headers: w.owner.auth,
-      payload: { status: 'Approved' },
-    });
+    expect((await setStatus(t, w, orderId, 'Approved')).statusCode).toBe(200);
     const expected = { order_id: orderId, status: 'Approved', total_amount: 20 };
     expect(await staffUpdate).toEqual(expected);
     expect(await aliceUpdate).toEqual(expected);
     expect(await bobHearsNothing).toBe(true);
   });
 
+  it("keeps another restaurant's staff out of this restaurant's orders", async () => {
+    const w = await world(t);
+    const other = await world(t);
+    const otherStaff = track(open(other.restaurantId, other.owner.token));
+    await connected(otherStaff);
+    const quiet = Promise.all([silence(otherStaff, 'new_order'), silence(otherStaff, 'order_update')]);
+    const orderId = await placeOrder(t, w, w.alice.token);
+    await setStatus(t, w, orderId, 'Ready');
+    expect(await quiet).toEqual([true, true]);
+  });
+
+  it('accepts the token in the query too, as some clients send it', async () => {
+    const w = await world(t);
+    const address = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const staff = track(
+      connect(address, {
+        ...SOCKET_OPTIONS,
+        transports: [...SOCKET_OPTIONS.transports],
+        query: { restaurant_id: w.restaurantId, token: w.owner.token },
+      }),
+    );
+    await connected(staff);
+    const newOrder = next(staff, 'new_order');
+    const orderId = await placeOrder(t, w, w.bob.token);
+    expect(await newOrder).toMatchObject({ order_id: orderId });
+  });
+
   it("refuses a connection without a valid token, and an owner's token for another restaurant", async () => {
     const w = await world(t);
     const other = await ownerWithRestaurant(t);
-    for (const socket of [
-      open(w.restaurantId, 'forged'),
-      open(w.restaurantId, ''),
-      open(w.restaurantId, other.owner.token),
-    ]) {
-      sockets.push(socket);
+    const expired = await world(t);
+    const refused = (restaurantId: number, token: string) => {
+      const socket = track(open(restaurantId, token));
       socket.io.opts.reconnection = false;
-      await expect(connected(socket)).rejects.toThrow('unauthorized');
-    }
+      // Listen at once: a refusal can arrive before an earlier one has been awaited.
+      return connected(socket);
+    };
+    const attempts = [
+      refused(w.restaurantId, 'forged'),
+      refused(w.restaurantId, ''),
+      refused(w.restaurantId, other.owner.token),
+      refused(Number.NaN, w.owner.token),
+    ];
+    await Promise.all(attempts.map((attempt) => expect(attempt).rejects.toThrow(SOCKET_UNAUTHORIZED)));
+
+    // Tokens expire (CUSTOMER_TOKEN_TTL and OWNER_TOKEN_TTL default to 12 hours).
+    t.clock.advance(13 * 60 * 60 * 1000);
+    const late = [
+      refused(expired.restaurantId, expired.owner.token),
+      refused(expired.restaurantId, expired.alice.token),
+    ];
+    await Promise.all(late.map((attempt) => expect(attempt).rejects.toThrow(SOCKET_UNAUTHORIZED)));
+  });
+});
+
+/**
+ * Two API instances behind one Redis: a socket on instance B hears what instance A emits. The
+ * diner's room needs only the shared JWT secret; the staff room also needs the restaurant, so it
+ * is checked when both instances share one PostgreSQL database (in-memory PGlite cannot be shared).
+ */
+describe.runIf(process.env.TEST_REDIS_URL)('real time across two instances sharing Redis', () => {
+  const sharedDatabase = process.env.TEST_DB_DRIVER === 'postgres';
+  let a: TestApp;
+  let b: TestApp;
+  let openOnB: Open;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    const redis = withRedis(process.env.TEST_REDIS_URL!);
+    a = await createTestApp(redis);
+    b = await createTestApp(
+      sharedDatabase ? { ...redis, config: { databaseUrl: a.config.databaseUrl } } : redis,
+    );
+    await a.app.listen({ host: '127.0.0.1', port: 0 });
+    openOnB = await listen(b);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await b?.close();
+    await a?.close();
+  });
+
+  it('delivers an event emitted on one instance to a socket connected to the other', async () => {
+    const w = await world(a);
+    const alice = openOnB(w.restaurantId, w.alice.token);
+    const bob = openOnB(w.restaurantId, w.bob.token);
+    const staff = sharedDatabase ? openOnB(w.restaurantId, w.owner.token) : undefined;
+    sockets.push(alice, bob, ...(staff ? [staff] : []));
+    await Promise.all([connected(alice), connected(bob), ...(staff ? [connected(staff)] : [])]);
+
+    const newOrder = staff && next(staff, 'new_order');
+    const orderId = await placeOrder(a, w, w.alice.token);
+    if (newOrder) expect(await newOrder).toMatchObject({ order_id: orderId, status: 'Pending' });
+
+    const aliceUpdate = next(alice, 'order_update');
+    const staffUpdate = staff && next(staff, 'order_update');
+    const bobHearsNothing = silence(bob, 'order_update');
+    expect((await setStatus(a, w, orderId, 'Approved')).statusCode).toBe(200);
+    const expected = { order_id: orderId, status: 'Approved', total_amount: 20 };
+    expect(await aliceUpdate).toEqual(expected);
+    if (staffUpdate) expect(await staffUpdate).toEqual(expected);
+    expect(await bobHearsNothing).toBe(true);
   });
 });

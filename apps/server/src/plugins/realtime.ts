@@ -1,5 +1,11 @@
 import { createAdapter } from '@socket.io/redis-adapter';
-import type { OrderUpdatePayload, ServerToClientEvents } from '@tableserve/contract/realtime';
+import { id } from '@tableserve/contract/fields';
+import {
+  type NewOrderPayload,
+  type OrderUpdatePayload,
+  type ServerToClientEvents,
+  SOCKET_UNAUTHORIZED,
+} from '@tableserve/contract/realtime';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
@@ -26,17 +32,21 @@ export function registerRealtime(
     transports: ['websocket'],
     serveClient: false,
   });
-  if (deps.redis) io.adapter(createAdapter(deps.redis.duplicate(), deps.redis.duplicate()));
+  // The adapter's own pub/sub connections: it never closes them, so onClose below does.
+  const pubSub = deps.redis ? [deps.redis.duplicate(), deps.redis.duplicate()] : [];
+  const [pub, sub] = pubSub;
+  if (pub && sub) io.adapter(createAdapter(pub, sub));
 
   io.use(async (socket, next) => {
-    const token = String(socket.handshake.auth?.token ?? socket.handshake.query.token ?? '');
-    const restaurantId = Number(socket.handshake.query.restaurant_id);
+    const { auth, query } = socket.handshake;
+    const token = String(auth?.token ?? query.token ?? '');
+    const restaurantId = id.safeParse(query.restaurant_id);
     try {
       const ownerId = token ? await deps.jwt.verify('owner', token) : undefined;
-      if (ownerId && Number.isSafeInteger(restaurantId)) {
-        const restaurant = await restaurantsRepository.findById(deps.db, restaurantId);
+      if (ownerId && restaurantId.success) {
+        const restaurant = await restaurantsRepository.findById(deps.db, restaurantId.data);
         if (restaurant?.ownerId === ownerId) {
-          await socket.join(staffRoom(restaurantId));
+          await socket.join(staffRoom(restaurant.id));
           return next();
         }
       }
@@ -45,14 +55,17 @@ export function registerRealtime(
         await socket.join(customerRoom(customerId));
         return next();
       }
-      next(new Error('unauthorized'));
+      next(new Error(SOCKET_UNAUTHORIZED));
     } catch (error) {
-      next(error as Error);
+      // The client learns only that it was refused; the reason stays in the log.
+      app.log.error({ err: error }, 'socket handshake failed');
+      next(new Error(SOCKET_UNAUTHORIZED));
     }
   });
 
   deps.events.on('order.created', ({ restaurantId, order }) => {
-    io.to(staffRoom(restaurantId)).emit('new_order', JSON.stringify(order));
+    const payload: NewOrderPayload = order;
+    io.to(staffRoom(restaurantId)).emit('new_order', JSON.stringify(payload));
   });
   deps.events.on('order.updated', ({ restaurantId, customerId, order }) => {
     const update: OrderUpdatePayload = {
@@ -70,6 +83,8 @@ export function registerRealtime(
     io.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
+    // Fastify has closed the HTTP server already; io.close() finding it closed is expected.
     await io.close().catch(() => {});
+    await Promise.all(pubSub.map((client) => client.quit().catch(() => client.disconnect())));
   });
 }

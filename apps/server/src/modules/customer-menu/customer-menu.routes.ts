@@ -5,6 +5,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CustomerMenuService } from './customer-menu.service';
 
+/** If-None-Match holds one tag, several separated by commas, or *; compared weakly (RFC 9110). */
+function matchesEtag(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
 /** customer-side §7: GET /customer/display-menu/{token} and the /{restaurant_id} form. */
 export const customerMenuRoutes: FastifyPluginAsyncZod<{ customerMenu: CustomerMenuService }> = async (
   app,
@@ -25,7 +32,7 @@ export const customerMenuRoutes: FastifyPluginAsyncZod<{ customerMenu: CustomerM
       // the menu is unchanged; an edit by the owner shows on the next open.
       const etag = `W/"${createHash('sha256').update(JSON.stringify(menu)).digest('base64url').slice(0, 27)}"`;
       reply.header('ETag', etag).header('Cache-Control', 'public, max-age=0, must-revalidate');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
       return menu;
     },
   );

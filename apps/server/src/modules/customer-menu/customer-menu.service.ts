@@ -2,6 +2,7 @@ import {
   type DisplayMenuResponse,
   displayMenuServerMessages as text,
 } from '@tableserve/contract/customer-menu';
+import { MAX_ID } from '@tableserve/contract/fields';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/app-error';
 import { menuRepository } from '../menu/menu.repository';
@@ -18,10 +19,14 @@ export function createCustomerMenuService(deps: {
   subscriptions: Pick<SubscriptionsService, 'ownerHasValidSubscription'>;
 }) {
   const { db, subscriptions } = deps;
+  // An id past PostgreSQL's integer cannot exist (and must not reach the query as one).
+  const findById = (digits: string) =>
+    Number(digits) <= MAX_ID ? restaurantsRepository.findById(db, Number(digits)) : undefined;
   return {
     async display(tokenOrId: string): Promise<DisplayMenuResponse> {
-      const restaurant = /^\d{1,10}$/.test(tokenOrId)
-        ? await restaurantsRepository.findById(db, Number(tokenOrId))
+      const byId = /^\d+$/.test(tokenOrId);
+      const restaurant = byId
+        ? await findById(tokenOrId)
         : await restaurantsRepository.findByToken(db, tokenOrId);
       if (!restaurant) throw notFound(text.notFound, 'RESTAURANT_NOT_FOUND');
       if (!(await subscriptions.ownerHasValidSubscription(restaurant.ownerId))) {
@@ -31,7 +36,8 @@ export function createCustomerMenuService(deps: {
         .filter((item) => item.available)
         .map(toMenuItem);
       if (menu.length === 0) throw notFound(text.noItems, 'NO_MENU_ITEMS');
-      return { restaurant: { ...toRestaurantPublic(restaurant), token: restaurant.token }, menu };
+      const publicFields = toRestaurantPublic(restaurant);
+      return { restaurant: byId ? publicFields : { ...publicFields, token: restaurant.token }, menu };
     },
   };
 }

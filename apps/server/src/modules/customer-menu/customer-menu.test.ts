@@ -1,5 +1,7 @@
 import { displayMenuServerMessages } from '@tableserve/contract/customer-menu';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restaurants, subscriptions } from '../../db/schema';
 import { expireSubscription, ownerWithRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -51,7 +53,26 @@ describe("the diner's menu", () => {
     expect(body.restaurant).not.toHaveProperty('email');
     expect(body.restaurant).not.toHaveProperty('user_id');
 
-    expect((await display(setup.restaurantId)).json()).toEqual(body);
+    // By id (the spec's cart and checkout read the restaurant so): the same, without the token.
+    const byId = await display(setup.restaurantId);
+    expect(byId.statusCode).toBe(200);
+    const { token: _token, ...withoutToken } = body.restaurant;
+    expect(byId.json()).toEqual({ restaurant: withoutToken, menu: body.menu });
+  });
+
+  it('stops serving an old QR code once the token changes', async () => {
+    const setup = await ownerWithRestaurant(t);
+    await addItem(setup, {});
+    expect((await display(setup.token)).statusCode).toBe(200);
+    const rotated = `rotated${setup.restaurantId}abcdefghijklmnopqrstuvwx`;
+    await t.app.database.db
+      .update(restaurants)
+      .set({ token: rotated })
+      .where(eq(restaurants.id, setup.restaurantId));
+    const old = await display(setup.token);
+    expect(old.statusCode).toBe(404);
+    expect(old.json().message).toBe(displayMenuServerMessages.notFound);
+    expect((await display(rotated)).json().restaurant.token).toBe(rotated);
   });
 
   it('lets a phone revalidate cheaply with its ETag', async () => {
@@ -63,6 +84,10 @@ describe("the diner's menu", () => {
     const again = await display(setup.token, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    // A list of tags, or the strong form of the same tag, matches too.
+    const strong = etag.replace(/^W\//, '');
+    expect((await display(setup.token, { 'if-none-match': `"other", ${strong}` })).statusCode).toBe(304);
+    expect((await display(setup.token, { 'if-none-match': '"other"' })).statusCode).toBe(200);
     // A menu change gives a new ETag, so the phone gets the new menu.
     await addItem(setup, { item_name: 'New dish' });
     expect((await display(setup.token, { 'if-none-match': etag })).statusCode).toBe(200);
@@ -71,6 +96,12 @@ describe("the diner's menu", () => {
   it("is refused with the spec's message once the owner's subscription is not valid", async () => {
     const setup = await ownerWithRestaurant(t);
     await addItem(setup, {});
+    // A failed renewal's grace period keeps the menu open.
+    await t.app.database.db
+      .update(subscriptions)
+      .set({ status: 'grace_period', gracePeriodEndDate: new Date('2026-03-09T12:00:00Z') })
+      .where(eq(subscriptions.userId, setup.owner.userId));
+    expect((await display(setup.token)).statusCode).toBe(200);
     await expireSubscription(t, setup.owner);
     const response = await display(setup.token);
     expect(response.statusCode).toBe(403);
@@ -85,5 +116,6 @@ describe("the diner's menu", () => {
     expect((await display('A'.repeat(32))).statusCode).toBe(404);
     expect((await display(999_999)).statusCode).toBe(404);
     expect((await display('bad%20token')).statusCode).toBe(400);
+    expect((await display('99999999999999999999')).statusCode).toBe(404);
   });
 });

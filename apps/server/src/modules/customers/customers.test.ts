@@ -1,5 +1,6 @@
 import { customerMessages, customerServerMessages } from '@tableserve/contract/customer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accountLimits } from '../../plugins/rate-limits';
 import { ownerWithRestaurant } from '../../test/restaurants';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp, tokenFromMail } from '../../test/test-app';
 
@@ -70,7 +71,8 @@ describe('diner sign-up and guests', () => {
       is_guest: true,
     };
     expect((await post('/customer/create', guest)).statusCode).toBe(201);
-    const second = await post('/customer/create', guest);
+    // A guest form that sends an empty password field is still a guest check-in.
+    const second = await post('/customer/create', { ...guest, password: '' });
     expect(second.statusCode).toBe(201);
     expect(second.json().data).toMatchObject({ is_guest: true, customer_name: 'Guest' });
   });
@@ -85,6 +87,14 @@ describe('diner sign-up and guests', () => {
     ['a blank name', { customer_name: ' ' }, 400],
   ])('refuses %s', async (_label, change, status) => {
     expect((await signup(change)).statusCode).toBe(status);
+  });
+
+  it('names the password rule that a signup broke', async () => {
+    const response = await signup({ password: 'short' });
+    expect(response.json()).toMatchObject({
+      message: 'Password must be at least 8 characters',
+      errors: [{ path: 'password', message: 'Password must be at least 8 characters' }],
+    });
   });
 });
 
@@ -157,5 +167,58 @@ describe('diner login and password reset', () => {
     const late = await post('/customer/reset_password', { token, new_password: 'new diner password' });
     expect(late.statusCode).toBe(400);
     expect(late.json().message).toBe(customerServerMessages.invalidResetToken);
+  });
+});
+
+describe('diner account limits', () => {
+  it('limits login attempts per email, whatever address they come from', async () => {
+    const email = uniqueEmail();
+    await signup({ email });
+    const attempt = (n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/customer/login',
+        payload: { email, password: 'wrong password' },
+        remoteAddress: `10.31.0.${n}`,
+      });
+    for (let n = 1; n <= accountLimits.login.perEmail.max; n++)
+      expect((await attempt(n)).statusCode).toBe(401);
+    const blocked = await attempt(99);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits reset emails per address asked for', async () => {
+    const email = uniqueEmail();
+    const ask = (n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/customer/forgot-password',
+        payload: { email },
+        remoteAddress: `10.32.0.${n}`,
+      });
+    for (let n = 1; n <= accountLimits.forgotPassword.perEmail.max; n++)
+      expect((await ask(n)).statusCode).toBe(200);
+    expect((await ask(99)).statusCode).toBe(429);
+  });
+
+  it('limits sign-ups per email, guests included', async () => {
+    const email = uniqueEmail();
+    const guest = (n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/customer/create',
+        payload: {
+          customer_name: 'Guest',
+          email,
+          phone_number: '5125550101',
+          restaurant_id: restaurantId,
+          is_guest: true,
+        },
+        remoteAddress: `10.33.0.${n}`,
+      });
+    for (let n = 1; n <= accountLimits.customerCreate.perEmail.max; n++)
+      expect((await guest(n)).statusCode).toBe(201);
+    expect((await guest(99)).statusCode).toBe(429);
   });
 });

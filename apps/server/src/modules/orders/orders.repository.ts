@@ -72,10 +72,10 @@ export const ordersRepository = {
   },
 
   /** Changes the status only if it is still `from` (two tablets cannot both move one order). */
-  async setStatus(db: DbOrTx, orderId: number, from: OrderRow['status'], to: OrderRow['status']) {
+  async setStatus(db: DbOrTx, orderId: number, from: OrderRow['status'], to: OrderRow['status'], at: Date) {
     const [row] = await db
       .update(orders)
-      .set({ status: to })
+      .set({ status: to, updatedAt: at })
       .where(and(eq(orders.id, orderId), eq(orders.status, from)))
       .returning();
     return row;

@@ -3,7 +3,7 @@ import {
   ORDER_TRANSITIONS,
   type OrderStatus,
   type OrderSummary,
-  type PlaceOrderBody,
+  type PlaceOrder,
   type PlaceOrderResponse,
   orderServerMessages as text,
 } from '@tableserve/contract/order';
@@ -50,15 +50,18 @@ export function createOrdersService(deps: {
   db: Db;
   subscriptions: Pick<SubscriptionsService, 'ownerHasValidSubscription'>;
   events: DomainEventBus;
+  /** The app's clock: order times follow it, so tests (and daily sales) can move it. */
+  now?: () => Date;
 }) {
   const { db, subscriptions, events } = deps;
+  const now = deps.now ?? (() => new Date());
 
   async function summaryOf(order: OrderRow, restaurant: RestaurantRow) {
     return toSummary(order, await repo.linesOf(db, [order.id]), restaurant);
   }
 
-  async function place(customerId: number, body: PlaceOrderBody): Promise<Outcome<PlaceOrderResponse>> {
-    const restaurant = await restaurantsRepository.findById(db, Number(body.restaurant_id));
+  async function place(customerId: number, body: PlaceOrder): Promise<Outcome<PlaceOrderResponse>> {
+    const restaurant = await restaurantsRepository.findById(db, body.restaurant_id);
     if (!restaurant) throw notFound(text.restaurantNotFound, 'RESTAURANT_NOT_FOUND');
     if (!(await subscriptions.ownerHasValidSubscription(restaurant.ownerId))) {
       throw forbidden(displayMenuServerMessages.subscriptionInvalid, 'SUBSCRIPTION_INVALID');
@@ -68,9 +71,10 @@ export function createOrdersService(deps: {
 
     let tableNumber: number | null = null;
     if (body.order_type === 'dine-in') {
-      const table = Number(body.table_no);
+      const table = body.table_no;
       if (restaurant.numberOfTables < 1) throw badRequest(text.noTables, 'NO_TABLES');
-      if (!Number.isInteger(table) || table < 1 || table > restaurant.numberOfTables) {
+      if (table === null || table === undefined) throw badRequest(text.tableRequired, 'TABLE_REQUIRED');
+      if (table < 1 || table > restaurant.numberOfTables) {
         throw badRequest(text.tableOutOfRange(restaurant.numberOfTables), 'TABLE_OUT_OF_RANGE');
       }
       tableNumber = table;
@@ -78,10 +82,7 @@ export function createOrdersService(deps: {
       throw badRequest(text.pickupNeedsLocation, 'LOCATION_REQUIRED');
     }
 
-    const wanted = body.order_items.map((line) => ({
-      id: Number(line.menu_item_id),
-      quantity: line.quantity,
-    }));
+    const wanted = body.order_items.map((line) => ({ id: line.menu_item_id, quantity: line.quantity }));
     const items = new Map(
       (await repo.menuItemsOf(db, restaurant.id, [...new Set(wanted.map((line) => line.id))])).map((item) => [
         item.id,
@@ -102,6 +103,7 @@ export function createOrdersService(deps: {
     // The server's prices, never the client's total.
     const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
 
+    const at = now();
     const order = await db.transaction((tx) =>
       repo.insert(
         tx,
@@ -116,6 +118,8 @@ export function createOrdersService(deps: {
           orderTime: body.order_time ?? null,
           latitude: body.customer_location?.latitude ?? null,
           longitude: body.customer_location?.longitude ?? null,
+          createdAt: at,
+          updatedAt: at,
         },
         lines,
       ),
@@ -138,7 +142,7 @@ export function createOrdersService(deps: {
 
   return {
     /** Idempotent per Idempotency-Key: a double-tapped Submit creates one order. */
-    place(customerId: number, body: PlaceOrderBody, idempotencyKey: string | undefined) {
+    place(customerId: number, body: PlaceOrder, idempotencyKey: string | undefined) {
       return once(db, { scope: `place-order:${customerId}`, key: idempotencyKey, body }, () =>
         place(customerId, body),
       );
@@ -193,7 +197,7 @@ export function createOrdersService(deps: {
       if (!ORDER_TRANSITIONS[order.status].includes(to)) {
         throw conflict(text.illegalTransition(order.status, to), 'ILLEGAL_TRANSITION');
       }
-      const updated = await repo.setStatus(db, order.id, order.status, to);
+      const updated = await repo.setStatus(db, order.id, order.status, to, now());
       if (!updated) throw conflict(text.illegalTransition(order.status, to), 'ILLEGAL_TRANSITION');
       const summary = await summaryOf(updated, restaurant);
       events.emit('order.updated', { restaurantId, customerId: updated.customerId, order: summary });
