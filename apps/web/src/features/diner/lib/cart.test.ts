@@ -1,0 +1,99 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CART_LIFETIME_MS, cartLinesFor, cartTotals, readCart, setCartQuantity, useCart } from './cart';
+
+const burger = {
+  menu_id: 1,
+  item_name: 'Burger',
+  description: 'Beef',
+  price: 12.5,
+  image: null,
+  category: 'MainCourse' as const,
+};
+const soda = { ...burger, menu_id: 2, item_name: 'Soda', price: 2.1, category: 'Beverage' as const };
+
+afterEach(() => {
+  localStorage.clear();
+  vi.useRealTimers();
+});
+
+describe('the stored cart (currentCart)', () => {
+  it('keeps lines in the order they were added, under the key currentCart', () => {
+    setCartQuantity(7, soda, 1);
+    setCartQuantity(7, burger, 2);
+    setCartQuantity(7, soda, 3);
+    expect(cartLinesFor(7).map((line) => [line.item_name, line.quantity])).toEqual([
+      ['Soda', 3],
+      ['Burger', 2],
+    ]);
+    expect(JSON.parse(localStorage.getItem('currentCart') ?? '{}').restaurant_id).toBe(7);
+  });
+
+  it('removes a line whose quantity drops to 0 or below, and the cart with its last line', () => {
+    setCartQuantity(7, burger, 2);
+    setCartQuantity(7, soda, 1);
+    setCartQuantity(7, soda, 0);
+    expect(cartLinesFor(7).map((line) => line.menu_id)).toEqual([1]);
+    setCartQuantity(7, burger, -1);
+    expect(localStorage.getItem('currentCart')).toBeNull();
+  });
+
+  it('caps a quantity at 50, as the server refuses more', () => {
+    setCartQuantity(7, burger, 51);
+    expect(cartLinesFor(7)[0]?.quantity).toBe(50);
+  });
+
+  it('expires an hour after its last change', () => {
+    const start = Date.UTC(2026, 10, 23, 19);
+    setCartQuantity(7, burger, 1, start);
+    expect(readCart(start + CART_LIFETIME_MS - 1)).not.toBeNull();
+    expect(readCart(start + CART_LIFETIME_MS)).toBeNull();
+    expect(localStorage.getItem('currentCart')).toBeNull();
+  });
+
+  it("does not show another restaurant's cart, and a new restaurant's first item replaces it", () => {
+    setCartQuantity(7, burger, 2);
+    expect(cartLinesFor(8)).toEqual([]);
+    setCartQuantity(8, soda, 1);
+    expect(cartLinesFor(7)).toEqual([]);
+    expect(cartLinesFor(8).map((line) => line.menu_id)).toEqual([2]);
+  });
+
+  it('forgets unreadable stored data', () => {
+    localStorage.setItem('currentCart', '{not json');
+    expect(readCart()).toBeNull();
+    localStorage.setItem('currentCart', JSON.stringify({ items: 'nope' }));
+    expect(readCart()).toBeNull();
+  });
+
+  it('adds up counts and sub-total in cents, without float drift', () => {
+    expect(
+      cartTotals([
+        { ...soda, quantity: 3 },
+        { ...burger, price: 0.1, quantity: 3 },
+      ]),
+    ).toEqual({ count: 6, subtotal: 6.6 });
+  });
+});
+
+describe('useCart', () => {
+  it('follows changes made anywhere in the tab', () => {
+    const { result } = renderHook(() => useCart(7));
+    act(() => result.current.add(burger));
+    act(() => result.current.add(burger));
+    expect(result.current.quantityOf(1)).toBe(2);
+    act(() => setCartQuantity(7, soda, 1));
+    expect(result.current).toMatchObject({ count: 3, subtotal: 27.1 });
+    act(() => result.current.remove(burger));
+    expect(result.current.lines.map((line) => line.menu_id)).toEqual([2]);
+  });
+
+  it('clears itself when its hour is up while the page stays open', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { result } = renderHook(() => useCart(7));
+    act(() => result.current.add(burger));
+    act(() => vi.advanceTimersByTime(CART_LIFETIME_MS));
+    expect(result.current.lines).toEqual([]);
+    expect(localStorage.getItem('currentCart')).toBeNull();
+  });
+});

@@ -1,0 +1,42 @@
+import {
+  type RestaurantPublic,
+  RestaurantPublic as RestaurantPublicSchema,
+} from '@tableserve/contract/restaurant';
+import { localKeys, localStore } from '@/lib/storage';
+
+/**
+ * The restaurant whose menu the diner opened (customer-side §3 Client storage): its id under
+ * restaurant_id and current_restaurant_id, its public details under current_restaurant_details,
+ * and the menu token of the QR code under token, so every diner page can lead back to the menu.
+ */
+export type CurrentRestaurant = RestaurantPublic & { token?: string };
+
+export function saveCurrentRestaurant(restaurant: CurrentRestaurant): void {
+  const id = String(restaurant.restaurant_id);
+  localStore.set(localKeys.restaurantId, id);
+  localStore.set(localKeys.currentRestaurantId, id);
+  localStore.set(localKeys.currentRestaurantDetails, JSON.stringify(restaurant));
+  if (restaurant.token) localStore.set(localKeys.token, restaurant.token);
+}
+
+export function readCurrentRestaurantId(): number | null {
+  const raw = localStore.get(localKeys.currentRestaurantId) ?? localStore.get(localKeys.restaurantId);
+  return raw && /^\d+$/.test(raw) ? Number(raw) : null;
+}
+
+export function readCurrentRestaurant(): CurrentRestaurant | null {
+  const raw = localStore.get(localKeys.currentRestaurantDetails);
+  if (!raw) return null;
+  try {
+    const parsed = RestaurantPublicSchema.safeParse(JSON.parse(raw));
+    if (!parsed.success) return null;
+    return { ...parsed.data, token: localStore.get(localKeys.token) ?? undefined };
+  } catch {
+    return null;
+  }
+}
+
+/** The stored menu token of the QR code, used to compare with a newly scanned one. */
+export function readMenuToken(): string | null {
+  return localStore.get(localKeys.token);
+}
