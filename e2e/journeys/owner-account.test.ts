@@ -1,7 +1,7 @@
 import { registerMessages, verifyEmailMessages } from '@tableserve/contract/messages';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Product, startProduct } from '../support/harness';
+import { logIn } from '../support/owners';
 
 let product: Product;
 beforeAll(async () => {
@@ -18,13 +18,6 @@ const owner = {
   phone: '(415) 555-0199',
   password: 'first password 1',
 };
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
 
 /** A link from an email, pointed at this run's server. */
 const mailLink = (link: string) => new URL(link).pathname + new URL(link).search;
@@ -64,7 +57,7 @@ describe('an owner account, in the browser', () => {
     await page.waitForURL('**/login', { timeout: 10_000 });
 
     // Logging in before verifying is refused.
-    await logIn(page, owner.email, owner.password);
+    await logIn(page, { email: owner.email, password: owner.password });
     await expect.poll(() => page.getByText('Please verify your email first').isVisible()).toBe(true);
 
     const verification = await product.mailTo(owner.email);
@@ -111,10 +104,10 @@ describe('an owner account, in the browser', () => {
       .poll(() => page.getByText('Your password has been reset. You can now log in.').isVisible())
       .toBe(true);
 
-    await logIn(page, owner.email, owner.password);
+    await logIn(page, { email: owner.email, password: owner.password });
     await expect.poll(() => page.getByText('Invalid email or password').isVisible()).toBe(true);
 
-    await logIn(page, owner.email, 'second password 2');
+    await logIn(page, { email: owner.email, password: 'second password 2' });
     await page.waitForURL('**/select-subscription');
     await context.close();
   });

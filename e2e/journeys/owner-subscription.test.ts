@@ -3,10 +3,10 @@ import { seedDemoData } from '@tableserve/server/seed';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Product, startProduct } from '../support/harness';
+import { logIn, newVerifiedOwner } from '../support/owners';
 
 const DAY = 24 * 60 * 60 * 1000;
 let product: Product;
-let counter = 0;
 
 beforeAll(async () => {
   // Every renewal fails here, so the journey can watch grace and expiry happen.
@@ -17,38 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await product?.stop();
 });
-
-/** A verified owner, registered through the API (the register page has its own journey). */
-async function newOwner() {
-  counter += 1;
-  const owner = { email: `owner${counter}@bistro.example`, password: 'owner password 1' };
-  const registered = await product.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/register',
-    payload: {
-      ...owner,
-      first_name: 'Sam',
-      last_name: 'Owner',
-      phone: '4155550111',
-      address: '1 Main St',
-      city: 'Austin',
-      state: 'TX',
-      zip_code: '73301',
-      country: 'United States',
-    },
-  });
-  expect(registered.statusCode).toBe(201);
-  const link = new URL((await product.mailTo(owner.email)).links[0]!);
-  await product.app.inject({ method: 'GET', url: `/api/v1/auth/verify-email${link.search}` });
-  return owner;
-}
-
-async function logIn(page: Page, owner: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Password', { exact: true }).fill(owner.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
 
 async function pay(page: Page, card: string) {
   await page.getByLabel('Name on card').fill('Sam Owner');
@@ -68,7 +36,7 @@ const visible = (page: Page, text: string | RegExp) =>
 
 describe('an owner subscription, in the browser', () => {
   it('picks a plan, applies a coupon, is declined once, pays, then lapses through grace into expiry', async () => {
-    const owner = await newOwner();
+    const owner = await newVerifiedOwner(product);
     const context = await product.newContext();
     const page = await context.newPage();
 
@@ -125,7 +93,7 @@ describe('an owner subscription, in the browser', () => {
     const page = await context.newPage();
 
     for (const mode of ['details', 'plans'] as const) {
-      const owner = await newOwner();
+      const owner = await newVerifiedOwner(product);
       await logIn(page, owner);
       await page.waitForURL('**/select-subscription');
       await page.getByRole('radio', { name: 'Professional' }).check({ force: true }); // the radio is visually hidden inside its plan card

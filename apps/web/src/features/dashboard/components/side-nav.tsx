@@ -100,7 +100,8 @@ export function SideNav({ restaurantActive, subscription, onNavigate, onLogOut }
           <span className="min-w-0 flex-1">
             <span className="block text-sm font-semibold text-stone-900">Subscription Details</span>
             {subscription ? (
-              <span className="mt-0.5 flex items-center gap-1.5 truncate text-xs text-stone-500">
+              <span className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-stone-500">
+                {/* The badge may read 'Grace period' or 'Active (Canceling)': it wraps rather than being cut off. */}
                 {subscription.plan_name}
                 <StatusBadge subscription={subscription} className="px-1.5 py-0 text-[0.6875rem]" />
               </span>
