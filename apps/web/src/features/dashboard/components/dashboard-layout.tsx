@@ -12,12 +12,12 @@ import { SubscriptionBanners } from '@/features/subscriptions/components/subscri
 import {
   clearOwnerSession,
   hasActiveRestaurant,
+  isRefusedToken,
   type OwnerSession,
   readOwnerSession,
   saveSubscriptionId,
 } from '@/features/subscriptions/lib/owner-session';
 import { hasDashboardAccess } from '@/features/subscriptions/lib/subscription-state';
-import { ApiRequestError } from '@/lib/api-client';
 import { NavDrawer } from './nav-drawer';
 import { SideNav } from './side-nav';
 
@@ -40,9 +40,6 @@ export function DashboardLayout() {
   if (!session) return <LeaveDashboard to={paths.home} />;
   return <SubscribedDashboard session={session} />;
 }
-
-const isRefusedToken = (error: unknown) =>
-  error instanceof ApiRequestError && (error.status === 401 || error.status === 403);
 
 function SubscribedDashboard({ session }: { session: OwnerSession }) {
   const subscription = useSubscription(session);

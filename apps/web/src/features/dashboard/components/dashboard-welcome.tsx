@@ -1,9 +1,8 @@
-import { ArrowRight, Check, CreditCard } from 'lucide-react';
+import { ArrowRight, Check, CreditCard, QrCode } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { hasActiveRestaurant } from '@/features/subscriptions/lib/owner-session';
 import { cn } from '@/lib/cn';
 import { dashboardPaths } from '../lib/dashboard-nav';
 
@@ -13,32 +12,30 @@ const setupSteps = [
   { title: 'Add your menu and print your QR code', detail: 'Diners scan it at the table to order.' },
 ];
 
-/** The dashboard's index for now: a welcome and the owner's next step. */
+/** The dashboard's index once the restaurant exists: a welcome and the owner's next step. */
 export function DashboardWelcome() {
-  const restaurantActive = hasActiveRestaurant();
-  const doneSteps = restaurantActive ? 2 : 1;
+  const doneSteps = 2;
   return (
     <Card className="overflow-hidden">
       <div className="border-b border-stone-100 bg-gradient-to-br from-brand-50 via-white to-white px-6 py-7 md:px-8 md:py-9">
         <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">Dashboard</p>
         <h1 className="mt-2 text-2xl font-bold tracking-tight md:text-3xl">Welcome to TableServe</h1>
         <p className="mt-2 max-w-xl text-[0.9375rem] leading-7 text-stone-600">
-          {restaurantActive
-            ? 'Your restaurant is set up. Follow your orders from Order Summary.'
-            : 'Next step: create your restaurant. It takes a couple of minutes, then you can add your menu and print the QR code for your tables.'}
+          Your restaurant is set up. Add your dishes in Menu Management, then print the QR code for your
+          tables: diners scan it to order.
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          {restaurantActive ? (
-            <Link to={dashboardPaths.orderSummary} className={buttonClasses({ size: 'lg' })}>
-              Open Order Summary
-              <ArrowRight className="size-4" aria-hidden />
-            </Link>
-          ) : (
-            <Link to={dashboardPaths.createRestaurant} className={buttonClasses({ size: 'lg' })}>
-              Create your restaurant
-              <ArrowRight className="size-4" aria-hidden />
-            </Link>
-          )}
+          <Link to={dashboardPaths.menuManagement} className={buttonClasses({ size: 'lg' })}>
+            Open Menu Management
+            <ArrowRight className="size-4" aria-hidden />
+          </Link>
+          <Link
+            to={dashboardPaths.generateQrCode}
+            className={buttonClasses({ variant: 'secondary', size: 'lg' })}
+          >
+            <QrCode className="size-4" aria-hidden />
+            Generate Qr Code
+          </Link>
           <Link
             to={paths.subscriptionDetails}
             className={buttonClasses({ variant: 'secondary', size: 'lg' })}

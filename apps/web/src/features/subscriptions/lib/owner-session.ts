@@ -1,3 +1,4 @@
+import { ApiRequestError } from '@/lib/api-client';
 import { localKeys, localStore, sessionKeys, sessionStore } from '@/lib/storage';
 
 /** A signed-in owner: the session's user id and the RestaurantToken bearer (owner-side §3 Client storage). */
@@ -28,4 +29,9 @@ export function saveSubscriptionId(subscriptionId: number): void {
 /** owner-side §4 Dashboard availability: a restaurant is active once its id is in the session. */
 export function hasActiveRestaurant(): boolean {
   return Boolean(sessionStore.get(sessionKeys.restaurantId));
+}
+
+/** A 401 or 403: the server no longer accepts the owner's token, so the owner is logged out (owner-side §4 Owner session). */
+export function isRefusedToken(error: unknown): boolean {
+  return error instanceof ApiRequestError && (error.status === 401 || error.status === 403);
 }

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { menuItemsQueryKey } from './menu-items';
+
+/** DELETE /menu/delete-menu-item/{menu_id} (owner-side §7). */
+export async function deleteMenuItem(menuId: number, token: string | null): Promise<void> {
+  await apiRequest<unknown>(`/menu/delete-menu-item/${menuId}`, { method: 'DELETE', token });
+}
+
+export function useDeleteMenuItem(restaurantId: number, token: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (menuId: number) => deleteMenuItem(menuId, token),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: menuItemsQueryKey(restaurantId) }),
+  });
+}

@@ -1,0 +1,12 @@
+import { useLocation } from 'react-router';
+import { parseRestaurantId, sessionRestaurantId } from '../lib/restaurant-id';
+
+/**
+ * The restaurant being set up: the session's restaurant_id, else the one Create Restaurant
+ * passed in navigation state (owner-side §2 Create Restaurant).
+ */
+export function useRestaurantId(): number | null {
+  const { state } = useLocation();
+  const fromState = parseRestaurantId((state as { restaurant_id?: unknown } | null)?.restaurant_id);
+  return sessionRestaurantId() ?? fromState;
+}

@@ -1,0 +1,108 @@
+import {
+  ITEM_DESCRIPTION_MAX,
+  ITEM_NAME_MAX,
+  MENU_CATEGORIES,
+  type MenuCategory,
+  type MenuItem,
+  MenuItemBody,
+} from '@tableserve/contract/menu';
+
+/** What the menu item form holds while the owner types (owner-side §5 Menu item form). */
+export type MenuItemFormValues = {
+  item_name: string;
+  description: string;
+  /** Kept as typed, so '12.' can become '12.50'. */
+  price: string;
+  category: MenuCategory | '';
+  available: boolean;
+};
+
+export type RequiredField = 'item_name' | 'description' | 'price' | 'category';
+export type MenuItemFormErrors = Partial<Record<RequiredField, string>>;
+
+export const emptyMenuItemForm: MenuItemFormValues = {
+  item_name: '',
+  description: '',
+  price: '',
+  category: '',
+  available: true,
+};
+
+export { ITEM_DESCRIPTION_MAX, ITEM_NAME_MAX };
+
+export function formValuesOf(item: MenuItem): MenuItemFormValues {
+  return {
+    item_name: item.item_name,
+    description: item.description,
+    price: String(item.price),
+    category: item.category,
+    available: item.available,
+  };
+}
+
+/** Digits with at most one decimal point: anything else (a minus sign, letters) is not a price. */
+const PRICE_INPUT = /^\d*(\.\d*)?$/;
+
+/**
+ * The price after a keystroke: input that cannot be a price of 0 or more, such as a minus sign,
+ * is ignored and the previous value stays (owner-side §5: negative input is ignored).
+ */
+export function nextPriceInput(previous: string, typed: string): string {
+  const candidate = typed.trim();
+  return PRICE_INPUT.test(candidate) ? candidate : previous;
+}
+
+const isCategory = (value: string): value is MenuCategory =>
+  (MENU_CATEGORIES as readonly string[]).includes(value);
+
+/** The first problem the contract's own rule finds, in the contract's words. */
+function firstIssue(result: { success: boolean; error?: { issues: Array<{ message: string }> } }) {
+  return result.success ? undefined : result.error?.issues[0]?.message;
+}
+
+/** Each required field's problem, using the same rules the server applies (MenuItemBody). */
+export function validateMenuItemForm(values: MenuItemFormValues): MenuItemFormErrors {
+  const { shape } = MenuItemBody;
+  const errors: MenuItemFormErrors = {};
+  const name = firstIssue(shape.item_name.safeParse(values.item_name));
+  if (name) errors.item_name = name;
+  const description = firstIssue(shape.description.safeParse(values.description));
+  if (description) errors.description = description;
+  const price = values.price.trim();
+  if (price === '' || price === '.') errors.price = 'Price is required';
+  else {
+    const problem = firstIssue(shape.price.safeParse(Number(price)));
+    if (problem) errors.price = problem;
+  }
+  if (!isCategory(values.category)) errors.category = 'Category is required';
+  return errors;
+}
+
+export const isMenuItemFormValid = (values: MenuItemFormValues) =>
+  Object.keys(validateMenuItemForm(values)).length === 0;
+
+export type MenuItemPayload = {
+  item_name: string;
+  description: string;
+  price: number;
+  category: MenuCategory;
+  image: string | null;
+  available: boolean;
+  restaurant_id: number;
+};
+
+/** The add/update payload but its image (owner-side §7); call only with values that passed validation. */
+export function menuItemFields(
+  values: MenuItemFormValues,
+  restaurantId: number,
+): Omit<MenuItemPayload, 'image'> {
+  if (!isCategory(values.category)) throw new Error('The form was not validated');
+  return {
+    item_name: values.item_name.trim(),
+    description: values.description.trim(),
+    price: Number(values.price),
+    category: values.category,
+    available: values.available,
+    restaurant_id: restaurantId,
+  };
+}

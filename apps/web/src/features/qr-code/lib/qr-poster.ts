@@ -1,0 +1,50 @@
+import { QR_CODE_WIDTH } from '@tableserve/contract/menu';
+
+/** owner-side §9: the download is a 400×500 image: the title band on top, the 400-px code below. */
+export const QR_POSTER_WIDTH = QR_CODE_WIDTH;
+export const QR_POSTER_HEIGHT = 500;
+const TITLE_BAND = QR_POSTER_HEIGHT - QR_CODE_WIDTH;
+
+export type QrPosterText = { title: string; restaurantName?: string };
+
+/** Paints the poster: white background, the title (and the restaurant's name) centred, the code. */
+export function drawQrPoster(canvas: HTMLCanvasElement, qr: CanvasImageSource, text: QrPosterText): void {
+  canvas.width = QR_POSTER_WIDTH;
+  canvas.height = QR_POSTER_HEIGHT;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('Canvas drawing is not available');
+
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, QR_POSTER_WIDTH, QR_POSTER_HEIGHT);
+
+  const centre = QR_POSTER_WIDTH / 2;
+  const maxTextWidth = QR_POSTER_WIDTH - 32;
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.fillStyle = '#1c1917';
+  context.font = '700 26px "Inter Variable", system-ui, sans-serif';
+  const titleY = text.restaurantName ? 42 : TITLE_BAND / 2 + 4;
+  context.fillText(text.title, centre, titleY, maxTextWidth);
+  if (text.restaurantName) {
+    context.fillStyle = '#af321c';
+    context.font = '600 17px "Inter Variable", system-ui, sans-serif';
+    context.fillText(text.restaurantName, centre, 76, maxTextWidth);
+  }
+
+  context.drawImage(qr, 0, TITLE_BAND, QR_CODE_WIDTH, QR_CODE_WIDTH);
+}
+
+/** The file name of the download: the restaurant's id (owner-side §9). */
+export const qrPosterFileName = (restaurantId: number) => `${restaurantId}.png`;
+
+/** Draws the poster on a fresh canvas and downloads it as a PNG through an <a download>. */
+export function downloadQrPoster(qr: CanvasImageSource, text: QrPosterText, restaurantId: number): void {
+  const canvas = document.createElement('canvas');
+  drawQrPoster(canvas, qr, text);
+  const link = document.createElement('a');
+  link.href = canvas.toDataURL('image/png');
+  link.download = qrPosterFileName(restaurantId);
+  document.body.append(link);
+  link.click();
+  link.remove();
+}

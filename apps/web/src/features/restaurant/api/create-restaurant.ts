@@ -1,0 +1,22 @@
+import { type CreateRestaurantBody, CreateRestaurantResponse } from '@tableserve/contract/restaurant';
+import { useMutation } from '@tanstack/react-query';
+import type { OwnerSession } from '@/features/subscriptions/lib/owner-session';
+import { apiRequest } from '@/lib/api-client';
+
+/** Only what the screen uses; the rest of the answer may grow without breaking it. */
+const Created = CreateRestaurantResponse.pick({ message: true, restaurant_id: true });
+export type CreatedRestaurant = { message: string; restaurant_id: number };
+
+/** POST /restaurant/create-restaurant (owner-side §7), with the owner's bearer token. */
+export async function createRestaurant(
+  body: CreateRestaurantBody,
+  token: string,
+): Promise<CreatedRestaurant> {
+  return Created.parse(
+    await apiRequest<unknown>('/restaurant/create-restaurant', { method: 'POST', body, token }),
+  );
+}
+
+export function useCreateRestaurant(session: OwnerSession) {
+  return useMutation({ mutationFn: (body: CreateRestaurantBody) => createRestaurant(body, session.token) });
+}

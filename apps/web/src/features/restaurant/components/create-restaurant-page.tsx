@@ -1,0 +1,261 @@
+import { PHONE_DIGITS, phoneDigits } from '@tableserve/contract/fields';
+import { restaurantMessages } from '@tableserve/contract/restaurant';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowRight, MapPin, PartyPopper, Phone } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Navigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextField } from '@/components/ui/field';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { SubmitButton } from '@/features/auth/components/submit-button';
+import { useTimedMessage } from '@/features/auth/hooks/use-timed-message';
+import { dashboardPaths } from '@/features/dashboard/lib/dashboard-nav';
+import { subscriptionStatusQueryKey } from '@/features/subscriptions/api/subscription-status';
+import { OwnerOnly } from '@/features/subscriptions/components/owner-only';
+import { hasActiveRestaurant, type OwnerSession } from '@/features/subscriptions/lib/owner-session';
+import { ApiRequestError } from '@/lib/api-client';
+import { localStore, menuSetupKey, sessionKeys, sessionStore } from '@/lib/storage';
+import { type CreatedRestaurant, useCreateRestaurant } from '../api/create-restaurant';
+import { linkRestaurantToSubscription } from '../api/link-subscription';
+import { MENU_REDIRECT_MS, useMenuRedirect } from '../hooks/use-menu-redirect';
+import { browserTimeZone } from '../lib/browser-time-zone';
+import { type FieldErrors, fieldErrorsFromServer, withoutFieldError } from '../lib/field-errors';
+import { type CreateRestaurantForm, emptyCreateForm, validateCreateForm } from '../lib/restaurant-form';
+import { FormSection } from './form-section';
+import { PageHeader } from './page-header';
+import { OpeningHoursSection, RestaurantBasicsSection, type UpdateDetail } from './restaurant-details-fields';
+import { SetupSteps } from './setup-steps';
+
+/** owner-side §9: the loader shows 1 s; a failure message 9 s. */
+export const CREATE_LOADER_MS = 1000;
+export const CREATE_ERROR_MS = 9000;
+
+/**
+ * Create Restaurant, step 1 of 3 (owner-side §2, §4 Restaurant creation, §5, §8). An owner whose
+ * restaurant is already active edits it instead.
+ */
+export function CreateRestaurantPage() {
+  const [alreadyActive] = useState(hasActiveRestaurant);
+  if (alreadyActive) return <Navigate to={dashboardPaths.editRestaurant} replace />;
+  return <OwnerOnly>{(session) => <CreateRestaurantSteps session={session} />}</OwnerOnly>;
+}
+
+function CreateRestaurantSteps({ session }: { session: OwnerSession }) {
+  const [loading, setLoading] = useState(true);
+  const [created, setCreated] = useState<CreatedRestaurant | null>(null);
+  const { schedule, goToMenu } = useMenuRedirect();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setLoading(false), CREATE_LOADER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  function onCreated(result: CreatedRestaurant) {
+    const id = result.restaurant_id;
+    // owner-side §3 Client storage and §4 Restaurant creation.
+    sessionStore.set(sessionKeys.restaurantId, String(id));
+    localStore.set(menuSetupKey(id), 'pending');
+    setCreated(result);
+    const onClose = schedule(id);
+    toast.info(result.message, { autoClose: MENU_REDIRECT_MS, onClose });
+    void linkRestaurantToSubscription(session).then((linked) => {
+      if (linked)
+        void queryClient.invalidateQueries({ queryKey: subscriptionStatusQueryKey(session.userId) });
+    });
+    window.scrollTo(0, 0);
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Card className="px-5 py-5 md:px-8">
+        <SetupSteps current={1} />
+      </Card>
+      {loading ? (
+        <LoadingScreen label="Preparing your restaurant setup" />
+      ) : created ? (
+        <CreatedPanel onContinue={() => goToMenu(created.restaurant_id)} />
+      ) : (
+        <RestaurantSetupForm session={session} onCreated={onCreated} />
+      )}
+    </div>
+  );
+}
+
+function CreatedPanel({ onContinue }: { onContinue: () => void }) {
+  return (
+    <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center md:py-16">
+      <span className="grid size-14 place-items-center rounded-2xl bg-emerald-50 text-emerald-700">
+        <PartyPopper className="size-7" aria-hidden />
+      </span>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Your restaurant is ready</h1>
+        <p className="mt-2 max-w-md text-[0.9375rem] leading-7 text-stone-600">
+          Next, add your menu items. We'll take you to Menu Management in a few seconds.
+        </p>
+      </div>
+      <Button size="lg" onClick={onContinue}>
+        Add menu items now
+        <ArrowRight className="size-4" aria-hidden />
+      </Button>
+    </Card>
+  );
+}
+
+/** Every field typed as text: all but the opening hours. */
+type TextFieldName = Exclude<keyof CreateRestaurantForm, 'opening_hours'>;
+
+type FormProps = { session: OwnerSession; onCreated: (result: CreatedRestaurant) => void };
+
+function RestaurantSetupForm({ session, onCreated }: FormProps) {
+  const [form, setForm] = useState<CreateRestaurantForm>(() => emptyCreateForm(browserTimeZone()));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { message, show, clear } = useTimedMessage();
+  const creation = useCreateRestaurant(session);
+  // A second click can arrive before React re-renders the busy button.
+  const submitting = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstError = useRef(false);
+
+  useEffect(() => {
+    if (!focusFirstError.current) return;
+    focusFirstError.current = false;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  const ready = validateCreateForm(form).ok;
+
+  function update(field: TextFieldName, value: string) {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutFieldError(current, field));
+  }
+
+  const updateDetail: UpdateDetail = (field, value) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutFieldError(current, field));
+  };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting.current) return;
+    const validation = validateCreateForm(form);
+    if (!validation.ok) {
+      focusFirstError.current = true;
+      setErrors(validation.errors);
+      return;
+    }
+    submitting.current = true;
+    clear();
+    creation.mutate(validation.body, {
+      onSuccess: onCreated,
+      onError: (error) => {
+        submitting.current = false;
+        const exists = error instanceof ApiRequestError && error.status === 409;
+        const text = exists
+          ? (error.serverMessage ?? restaurantMessages.createFailed)
+          : restaurantMessages.createFailed;
+        focusFirstError.current = true;
+        setErrors(fieldErrorsFromServer(error));
+        show({ type: 'error', text }, CREATE_ERROR_MS);
+      },
+    });
+  }
+
+  const busy = creation.isPending || creation.isSuccess;
+  const text = (name: TextFieldName) => ({
+    name,
+    value: form[name],
+    error: errors[name],
+    disabled: busy,
+    onChange: (event: { target: { value: string } }) => update(name, event.target.value),
+  });
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Restaurant setup"
+        title="Create your restaurant"
+        description="Tell diners who you are, where to find you and when you are open. You can change the name, tables and hours later."
+      />
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        noValidate
+        aria-label="Create restaurant"
+        className="flex flex-col gap-6"
+      >
+        <Card>
+          <RestaurantBasicsSection form={form} errors={errors} update={updateDetail} disabled={busy} />
+
+          <FormSection icon={Phone} title="Contact">
+            <TextField
+              label="Email"
+              type="email"
+              required
+              autoComplete="email"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              hint="Where diners and TableServe can reach the restaurant"
+              {...text('email')}
+            />
+            <TextField
+              label="Phone"
+              type="tel"
+              required
+              autoComplete="tel-national"
+              inputMode="numeric"
+              pattern={`\\d{${PHONE_DIGITS}}`}
+              title={`Enter a ${PHONE_DIGITS}-digit phone number`}
+              hint={`${PHONE_DIGITS} digits, numbers only`}
+              {...text('phone')}
+              onChange={(event) => update('phone', phoneDigits(event.target.value))}
+            />
+          </FormSection>
+
+          {/* DESIGN.md §2: Places autocomplete needs a maps key; without one (offline) the address is typed in plain fields with the same payload. */}
+          <FormSection
+            icon={MapPin}
+            title="Address"
+            description="Fixed once the restaurant is created, so check it carefully."
+          >
+            <TextField
+              label="Street address (optional)"
+              autoComplete="street-address"
+              className="md:col-span-2"
+              {...text('address')}
+            />
+            <TextField label="City" required autoComplete="address-level2" {...text('city')} />
+            <TextField label="State" required autoComplete="address-level1" {...text('state')} />
+            <TextField label="Zip code" required autoComplete="postal-code" {...text('zip_code')} />
+            <TextField label="Country" required autoComplete="country-name" {...text('country')} />
+          </FormSection>
+
+          <OpeningHoursSection
+            form={form}
+            errors={errors}
+            update={updateDetail}
+            disabled={busy}
+            timeZoneHint="Detected from your browser. Opening hours and daily sales use it."
+          />
+        </Card>
+
+        <div className="flex flex-col gap-4">
+          {message && <Alert type={message.type}>{message.text}</Alert>}
+          <div className="flex flex-col-reverse gap-3 md:flex-row md:items-center md:justify-between">
+            <p className="text-center text-sm text-stone-500 md:text-left">
+              Next: add your menu items, then complete the setup.
+            </p>
+            <SubmitButton ready={ready} busy={busy} className="md:w-auto md:min-w-44">
+              {creation.isPending ? 'Creating…' : 'Next'}
+              {!busy && <ArrowRight className="size-4" aria-hidden />}
+            </SubmitButton>
+          </div>
+        </div>
+      </form>
+    </>
+  );
+}
