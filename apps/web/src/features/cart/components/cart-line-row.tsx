@@ -1,0 +1,55 @@
+import { Trash2 } from 'lucide-react';
+import { ItemImage } from '@/features/customer-menu/components/item-image';
+import { QuantityStepper } from '@/features/customer-menu/components/quantity-stepper';
+import { formatPrice } from '@/features/customer-menu/lib/format-price';
+import type { CartLine } from '@/features/diner/lib/cart';
+
+type CartLineRowProps = {
+  line: CartLine;
+  onQuantityChange: (quantity: number) => void;
+  onRemove: () => void;
+};
+
+/** One cart line: photo, name, unit price, − quantity +, Remove and the line total (customer-side §2 Cart). */
+export function CartLineRow({ line, onQuantityChange, onRemove }: CartLineRowProps) {
+  const lineTotal = (Math.round(line.price * 100) * line.quantity) / 100;
+  return (
+    <li aria-label={line.item_name} className="flex gap-3.5 py-4 md:gap-5 md:py-5">
+      <ItemImage
+        src={line.image}
+        name={line.item_name}
+        category={line.category}
+        className="size-20 rounded-xl md:size-24"
+      />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 className="font-semibold leading-snug text-stone-900">{line.item_name}</h3>
+            <p className="mt-0.5 text-sm text-stone-500 tabular-nums">{formatPrice(line.price)} each</p>
+          </div>
+          <p className="shrink-0 text-base font-bold text-stone-900 tabular-nums">
+            <span className="sr-only">Line total </span>
+            {formatPrice(lineTotal)}
+          </p>
+        </div>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-x-1 gap-y-2">
+          <QuantityStepper
+            itemName={line.item_name}
+            quantity={line.quantity}
+            onChange={onQuantityChange}
+            tone="light"
+          />
+          <button
+            type="button"
+            onClick={onRemove}
+            aria-label={`Remove ${line.item_name}`}
+            className="-mr-2 inline-flex min-h-11 items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold text-stone-500 transition-colors hover:bg-red-50 hover:text-red-700"
+          >
+            <Trash2 className="size-4" aria-hidden />
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,188 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute, stubFetch } from '@/features/auth/testing/render-route';
+import { restaurantFixture } from '@/features/customer-menu/testing/menu-fixtures';
+import type { CartLine } from '@/features/diner/lib/cart';
+import { CartPage } from './cart-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const pizza: CartLine = {
+  menu_id: 2,
+  item_name: 'Margherita Pizza',
+  description: 'Tomato, fior di latte, basil.',
+  price: 16,
+  image: 'https://images.example.com/pizza.jpg',
+  category: 'MainCourse',
+  quantity: 1,
+};
+const knots: CartLine = {
+  menu_id: 1,
+  item_name: 'Garlic Knots',
+  description: 'Six warm knots.',
+  price: 4.25,
+  image: null,
+  category: 'Starter',
+  quantity: 2,
+};
+
+function storeRestaurant(id = 7, token = 'tok_roma') {
+  localStorage.setItem('current_restaurant_id', String(id));
+  localStorage.setItem('restaurant_id', String(id));
+  localStorage.setItem('token', token);
+  localStorage.setItem(
+    'current_restaurant_details',
+    JSON.stringify(restaurantFixture({ restaurant_id: id })),
+  );
+}
+
+function storeCart(lines: CartLine[], restaurantId = 7) {
+  localStorage.setItem(
+    'currentCart',
+    JSON.stringify({ restaurant_id: restaurantId, items: lines, expires_at: Date.now() + 30 * 60_000 }),
+  );
+}
+
+const renderCart = (state?: unknown) => {
+  const rendered = renderRoute(CartPage, {
+    path: '/cart',
+    destinations: ['/customer_details', '/menu-display'],
+  });
+  if (state !== undefined) void rendered.router.navigate('/cart', { state });
+  return rendered;
+};
+
+const line = (name: string) => screen.getByRole('listitem', { name });
+const summary = () => screen.getByText(/^Subtotal/).closest('div') as HTMLElement;
+
+describe('Cart page (customer-side §2 Cart, §5 Cart)', () => {
+  it('lists each line with photo, name, unit price and line total, and the sub-total with + Tax & fees', () => {
+    stubFetch(() => {
+      throw new Error('the cart page calls nothing');
+    });
+    storeRestaurant();
+    storeCart([pizza, knots]);
+    renderCart();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toBeInTheDocument();
+    expect(screen.getByText('From Trattoria Roma')).toBeInTheDocument();
+    expect(within(line('Margherita Pizza')).getByText('$16.00 each')).toBeInTheDocument();
+    expect(
+      within(line('Margherita Pizza')).getByRole('img', { name: 'Margherita Pizza' }),
+    ).toBeInTheDocument();
+    expect(within(line('Garlic Knots')).getByText('$4.25 each')).toBeInTheDocument();
+    expect(within(line('Garlic Knots')).getByText('$8.50')).toBeInTheDocument();
+    expect(
+      within(line('Garlic Knots')).getByRole('img', { name: 'Garlic Knots (no photo)' }),
+    ).toBeInTheDocument();
+
+    expect(screen.getByText('Subtotal (3 items)')).toBeInTheDocument();
+    expect(summary()).toHaveTextContent('$24.50');
+    expect(screen.getByText('+ Tax & fees')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Menu' })).toHaveAttribute(
+      'href',
+      '/menu-display?token=tok_roma',
+    );
+  });
+
+  it('replaces a photo that fails to load with a placeholder', () => {
+    storeRestaurant();
+    storeCart([pizza]);
+    renderCart();
+    fireEvent.error(within(line('Margherita Pizza')).getByRole('img', { name: 'Margherita Pizza' }));
+    expect(
+      within(line('Margherita Pizza')).getByRole('img', { name: 'Margherita Pizza (no photo)' }),
+    ).toBeInTheDocument();
+  });
+
+  it('− and + change the quantity, line total and sub-total; reaching 0 removes the line', async () => {
+    storeRestaurant();
+    storeCart([pizza, knots]);
+    renderCart();
+    const user = userEvent.setup();
+
+    await user.click(
+      within(line('Margherita Pizza')).getByRole('button', { name: 'Add one more Margherita Pizza' }),
+    );
+    expect(within(line('Margherita Pizza')).getByText('$32.00')).toBeInTheDocument();
+    expect(screen.getByText('Subtotal (4 items)')).toBeInTheDocument();
+    expect(summary()).toHaveTextContent('$40.50');
+
+    await user.click(within(line('Garlic Knots')).getByRole('button', { name: 'Remove one Garlic Knots' }));
+    await user.click(within(line('Garlic Knots')).getByRole('button', { name: 'Remove one Garlic Knots' }));
+    expect(screen.queryByRole('listitem', { name: 'Garlic Knots' })).not.toBeInTheDocument();
+    expect(screen.getByText('Subtotal (2 items)')).toBeInTheDocument();
+    expect(summary()).toHaveTextContent('$32.00');
+    expect(JSON.parse(localStorage.getItem('currentCart') ?? 'null').items).toEqual([
+      expect.objectContaining({ menu_id: 2, quantity: 2 }),
+    ]);
+  });
+
+  it('Remove takes the line out, and the last one leaves the empty cart', async () => {
+    storeRestaurant();
+    storeCart([pizza, knots]);
+    renderCart();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove Garlic Knots' }));
+    expect(screen.queryByRole('listitem', { name: 'Garlic Knots' })).not.toBeInTheDocument();
+    expect(screen.getByText('Subtotal (1 item)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove Margherita Pizza' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeInTheDocument();
+    expect(localStorage.getItem('currentCart')).toBeNull();
+  });
+
+  it('an empty cart says so and leads back to the menu of the stored token', async () => {
+    storeRestaurant();
+    const { router } = renderCart();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Checkout' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Back to Menu' }));
+    expect(await screen.findByText('Page /menu-display')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?token=tok_roma');
+  });
+
+  it('does not show a cart that belongs to another restaurant', () => {
+    storeRestaurant(7);
+    storeCart([pizza], 3);
+    renderCart();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeInTheDocument();
+  });
+
+  it('uses the restaurant id carried in navigation state', async () => {
+    storeCart([pizza], 9);
+    renderCart({ cart: [pizza], restaurant_id: 9 });
+    expect(await screen.findByRole('listitem', { name: 'Margherita Pizza' })).toBeInTheDocument();
+  });
+
+  it('Checkout goes to /customer_details carrying the cart and the restaurant id', async () => {
+    storeRestaurant();
+    storeCart([pizza, knots]);
+    const { router } = renderCart();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(await screen.findByText('Page /customer_details')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({
+      restaurant_id: 7,
+      cart: [
+        expect.objectContaining({ menu_id: 2, quantity: 1, price: 16 }),
+        expect.objectContaining({ menu_id: 1, quantity: 2, price: 4.25 }),
+      ],
+    });
+  });
+
+  it('Checkout on a cart that has just run out says the cart is empty', async () => {
+    storeRestaurant();
+    storeCart([pizza]);
+    renderCart();
+    // The cart's hour runs out (or another tab empties it) without this page hearing about it yet.
+    const stored = JSON.parse(localStorage.getItem('currentCart') ?? 'null');
+    localStorage.setItem('currentCart', JSON.stringify({ ...stored, expires_at: Date.now() - 1 }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Your cart is empty\.$/);
+    expect(screen.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeInTheDocument();
+    expect(screen.queryByText('Page /customer_details')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,88 @@
+import { cartMessages } from '@tableserve/contract/cart';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { formatPrice } from '@/features/customer-menu/lib/format-price';
+import { menuPath } from '@/features/customer-menu/lib/remember-restaurant';
+import { cartLinesFor, useCart } from '@/features/diner/lib/cart';
+import { readCurrentRestaurant, readCurrentRestaurantId } from '@/features/diner/lib/current-restaurant';
+import { cartNavigationState, restaurantIdFromState } from '../lib/cart-navigation';
+import { CartLineRow } from './cart-line-row';
+import { EmptyCart } from './empty-cart';
+
+/** /cart: the diner's lines for the current restaurant, their sub-total and Checkout (customer-side §2 Cart). */
+export function CartPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const restaurantId = restaurantIdFromState(location.state) ?? readCurrentRestaurantId();
+  const cart = useCart(restaurantId);
+  const [checkoutError, setCheckoutError] = useState<string | null>(null);
+  const restaurant = readCurrentRestaurant();
+  const restaurantName =
+    restaurant && restaurant.restaurant_id === restaurantId
+      ? restaurant.restaurant_name || restaurant.name
+      : null;
+  const menuHref = menuPath();
+
+  function checkout() {
+    // Read afresh: the cart may have expired or been emptied in another tab since this render.
+    const lines = restaurantId === null ? [] : cartLinesFor(restaurantId);
+    if (restaurantId === null || lines.length === 0) {
+      setCheckoutError(cartMessages.emptyCartCheckout);
+      return;
+    }
+    navigate(paths.customerDetails, { state: cartNavigationState(lines, restaurantId) });
+  }
+
+  if (cart.lines.length === 0) return <EmptyCart menuHref={menuHref} checkoutError={checkoutError} />;
+
+  const itemsLabel = cart.count === 1 ? '1 item' : `${cart.count} items`;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 pt-4 pb-16 md:px-8 md:pt-8">
+      <Link
+        to={menuHref}
+        className="-ml-2 inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        {cartMessages.backToMenu}
+      </Link>
+      <div className="mt-2 md:mt-4">
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Your cart</h1>
+        {restaurantName && <p className="mt-1 text-sm text-stone-500">From {restaurantName}</p>}
+      </div>
+
+      <div className="mt-5 grid gap-5 md:mt-8 md:grid-cols-[1fr_20rem] md:items-start md:gap-8">
+        <Card className="px-4 md:px-6">
+          <ul aria-label="Cart items" className="divide-y divide-stone-100">
+            {cart.lines.map((line) => (
+              <CartLineRow
+                key={line.menu_id}
+                line={line}
+                onQuantityChange={(quantity) => cart.setQuantity(line, quantity)}
+                onRemove={() => cart.remove(line)}
+              />
+            ))}
+          </ul>
+        </Card>
+
+        {/* On a phone the summary stays at the thumb's reach while a long cart scrolls under it. */}
+        <Card className="sticky bottom-3 p-5 shadow-raised md:top-24 md:bottom-auto md:p-6 md:shadow-card">
+          <h2 className="sr-only">Order summary</h2>
+          <dl className="flex items-baseline justify-between gap-4">
+            <dt className="text-base font-medium text-stone-700">Subtotal ({itemsLabel})</dt>
+            <dd className="text-xl font-bold text-stone-900 tabular-nums">{formatPrice(cart.subtotal)}</dd>
+          </dl>
+          <p className="mt-1 text-sm text-stone-500">{cartMessages.taxAndFees}</p>
+          <Button size="lg" className="mt-5 w-full rounded-full" onClick={checkout}>
+            Checkout
+            <ArrowRight className="size-5" aria-hidden />
+          </Button>
+        </Card>
+      </div>
+    </div>
+  );
+}

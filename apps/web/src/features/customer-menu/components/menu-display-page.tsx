@@ -1,0 +1,165 @@
+import type { DisplayMenuResponse } from '@tableserve/contract/customer-menu';
+import { type MenuItem, menuCategoryLabels } from '@tableserve/contract/menu';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { STICKY_HEADER_AFTER_PX } from '@/components/layout/header';
+import { useScrolledPast } from '@/components/layout/use-scrolled-past';
+import { paths } from '@/config/paths';
+import { cartNavigationState } from '@/features/cart/lib/cart-navigation';
+import { useCart } from '@/features/diner/lib/cart';
+import { cn } from '@/lib/cn';
+import { useDisplayMenu } from '../api/display-menu';
+import { type CategoryFilter, categoriesPresent, groupMenu, todaysSpecials } from '../lib/menu-categories';
+import { menuErrorKind, menuErrorMessage } from '../lib/menu-error-message';
+import { menuTokenToOpen, rememberRestaurant } from '../lib/remember-restaurant';
+import { CategoryPills } from './category-pills';
+import { CHECKOUT_BAR_CLEARANCE_PX, CheckoutBar } from './checkout-bar';
+import { FloatingCartButton } from './floating-cart-button';
+import { MenuErrorState } from './menu-error-state';
+import { MenuItemCard } from './menu-item-card';
+import { MenuSkeleton } from './menu-skeleton';
+import { PhotoPreview } from './photo-preview';
+import { RestaurantHeader } from './restaurant-header';
+import { TodaysSpecialStrip } from './todays-special-strip';
+
+/** /menu-display?token=…: the page a diner opens by scanning the table's QR code. */
+export function MenuDisplayPage() {
+  const [searchParams] = useSearchParams();
+  const token = menuTokenToOpen(searchParams.get('token'));
+  const query = useDisplayMenu(token);
+  const { data } = query;
+
+  // customer-side §7: the stored restaurant (and its token) is compared and refreshed.
+  useEffect(() => {
+    if (data) rememberRestaurant(data.restaurant);
+  }, [data]);
+
+  // A failed background refresh keeps the menu already shown.
+  if (data) return <MenuView key={data.restaurant.restaurant_id} {...data} />;
+  if (token !== null && !query.isError) {
+    return (
+      <>
+        <title>Menu · TableServe</title>
+        <MenuSkeleton />
+      </>
+    );
+  }
+
+  const kind = token === null ? 'other' : menuErrorKind(query.error);
+  return (
+    <>
+      <title>Menu · TableServe</title>
+      <MenuErrorState
+        kind={kind}
+        message={token === null ? menuErrorMessage(null) : menuErrorMessage(query.error)}
+        onRetry={token !== null && kind === 'other' ? () => query.refetch() : undefined}
+        retrying={query.isFetching}
+      />
+    </>
+  );
+}
+
+function MenuView({ restaurant, menu }: DisplayMenuResponse) {
+  const navigate = useNavigate();
+  const cart = useCart(restaurant.restaurant_id);
+  const [filter, setFilter] = useState<CategoryFilter>('all');
+  const [preview, setPreview] = useState<MenuItem | null>(null);
+  const siteHeaderStuck = useScrolledPast(STICKY_HEADER_AFTER_PX);
+  const pillsRef = useRef<HTMLDivElement>(null);
+  const itemsRef = useRef<HTMLElement>(null);
+
+  const categories = categoriesPresent(menu);
+  // A refreshed menu may have lost the chosen category.
+  const activeFilter = filter === 'all' || categories.includes(filter) ? filter : 'all';
+  const groups = groupMenu(menu, activeFilter);
+  const specials = todaysSpecials(menu);
+  const cartHasItems = cart.count > 0;
+  const name = restaurant.restaurant_name || restaurant.name;
+
+  const goToCart = () =>
+    navigate(paths.cart, { state: cartNavigationState(cart.lines, restaurant.restaurant_id) });
+
+  function selectCategory(next: CategoryFilter) {
+    setFilter(next);
+    // Scrolled past the pills, the new list would start off-screen above them: bring its top back.
+    const items = itemsRef.current;
+    const pills = pillsRef.current;
+    if (items && pills && items.getBoundingClientRect().top < pills.getBoundingClientRect().bottom) {
+      items.scrollIntoView?.({ block: 'start' });
+    }
+  }
+
+  return (
+    <div
+      className={cn(
+        // The site header turns fixed after 100 px of scroll; the sticky bars below sit under it.
+        siteHeaderStuck ? '[--site-header:4rem] md:[--site-header:4.5rem]' : '[--site-header:0px]',
+        cartHasItems && 'pb-24',
+      )}
+    >
+      <title>{`${name} · Menu · TableServe`}</title>
+      <RestaurantHeader restaurant={restaurant} className="sticky top-(--site-header) z-30" />
+
+      <div className="mx-auto max-w-6xl md:px-8">
+        {restaurant.description && (
+          <p className="px-4 pt-4 text-sm leading-relaxed text-stone-600 md:px-0 md:pt-6 md:text-base">
+            {restaurant.description}
+          </p>
+        )}
+        {specials.length > 0 && (
+          <TodaysSpecialStrip
+            items={specials}
+            quantityOf={cart.quantityOf}
+            onQuantityChange={cart.setQuantity}
+            onOpenPhoto={setPreview}
+          />
+        )}
+      </div>
+
+      <div
+        ref={pillsRef}
+        className="sticky top-[calc(var(--site-header)+3.5rem)] z-20 mt-3 border-b border-stone-200/80 bg-stone-50/95 backdrop-blur-md"
+      >
+        <CategoryPills categories={categories} selected={activeFilter} onSelect={selectCategory} />
+      </div>
+
+      <main
+        ref={itemsRef}
+        aria-label={`${name} menu`}
+        className="mx-auto max-w-6xl scroll-mt-[calc(var(--site-header)+7.5rem)] space-y-9 px-4 pt-5 pb-14 md:px-8 md:pt-8"
+      >
+        {groups.map(({ category, items }) => (
+          <section key={category} aria-labelledby={`category-${category}`}>
+            <h2
+              id={`category-${category}`}
+              className="flex items-baseline gap-2 text-xl font-bold tracking-tight md:text-2xl"
+            >
+              {menuCategoryLabels[category]}
+              <span className="text-sm font-medium text-stone-400">{items.length}</span>
+            </h2>
+            <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 md:gap-5 lg:grid-cols-3">
+              {items.map((item) => (
+                <MenuItemCard
+                  key={item.menu_id}
+                  item={item}
+                  quantity={cart.quantityOf(item.menu_id)}
+                  onQuantityChange={(quantity) => cart.setQuantity(item, quantity)}
+                  onOpenPhoto={() => setPreview(item)}
+                />
+              ))}
+            </div>
+          </section>
+        ))}
+      </main>
+
+      <FloatingCartButton
+        count={cart.count}
+        subtotal={cart.subtotal}
+        bottomClearance={cartHasItems ? CHECKOUT_BAR_CLEARANCE_PX : 0}
+        onOpen={goToCart}
+      />
+      {cartHasItems && <CheckoutBar count={cart.count} subtotal={cart.subtotal} onCheckout={goToCart} />}
+      <PhotoPreview item={preview} onClose={() => setPreview(null)} />
+    </div>
+  );
+}

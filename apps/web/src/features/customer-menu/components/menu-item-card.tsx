@@ -1,0 +1,40 @@
+import type { MenuItem } from '@tableserve/contract/menu';
+import { formatPrice } from '../lib/format-price';
+import { AddToCartControl } from './add-to-cart-control';
+import { ItemImage } from './item-image';
+
+type MenuItemCardProps = {
+  item: MenuItem;
+  quantity: number;
+  onQuantityChange: (quantity: number) => void;
+  onOpenPhoto: () => void;
+};
+
+/**
+ * One dish. On a phone it is a compact row (text left, photo right, the way delivery apps do it,
+ * so a long menu stays scannable one-handed); from 768 px the photo leads on top.
+ */
+export function MenuItemCard({ item, quantity, onQuantityChange, onOpenPhoto }: MenuItemCardProps) {
+  return (
+    <article
+      aria-label={item.item_name}
+      className="flex gap-4 overflow-hidden rounded-2xl border border-stone-200/70 bg-white p-3 shadow-card transition-shadow hover:shadow-raised md:flex-col md:gap-0 md:p-0"
+    >
+      <ItemImage
+        src={item.image}
+        name={item.item_name}
+        category={item.category}
+        onOpen={onOpenPhoto}
+        className="order-last size-28 rounded-xl md:order-first md:aspect-[16/10] md:size-auto md:w-full md:rounded-none"
+      />
+      <div className="flex min-w-0 flex-1 flex-col md:p-4">
+        <h3 className="text-base font-semibold leading-snug text-stone-900">{item.item_name}</h3>
+        <p className="mt-1 line-clamp-2 text-sm leading-relaxed text-stone-500">{item.description}</p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-2 pt-3">
+          <p className="text-base font-bold text-stone-900 tabular-nums">{formatPrice(item.price)}</p>
+          <AddToCartControl item={item} quantity={quantity} onChange={onQuantityChange} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+import type { MenuItem } from '@tableserve/contract/menu';
+import { Modal } from '@/components/ui/modal';
+import { formatPrice } from '../lib/format-price';
+
+type PhotoPreviewProps = {
+  item: MenuItem | null;
+  onClose: () => void;
+};
+
+/** A dish's photo at full size, opened by tapping it in the menu. */
+export function PhotoPreview({ item, onClose }: PhotoPreviewProps) {
+  return (
+    <Modal open={item !== null} onClose={onClose} title={item?.item_name ?? ''} className="max-w-3xl">
+      {item?.image && (
+        <figure>
+          <img
+            src={item.image}
+            alt={item.item_name}
+            className="max-h-[65vh] w-full rounded-xl bg-stone-100 object-contain"
+          />
+          <figcaption className="mt-3 flex items-start justify-between gap-4 text-sm text-stone-600">
+            <span>{item.description}</span>
+            <span className="font-bold text-stone-900 tabular-nums">{formatPrice(item.price)}</span>
+          </figcaption>
+        </figure>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+import { cartMessages } from '@tableserve/contract/cart';
+import type { MenuItem } from '@tableserve/contract/menu';
+import { Sparkles } from 'lucide-react';
+import { formatPrice } from '../lib/format-price';
+import { AddToCartControl } from './add-to-cart-control';
+import { ItemImage } from './item-image';
+
+type TodaysSpecialStripProps = {
+  items: MenuItem[];
+  quantityOf: (menuId: number) => number;
+  onQuantityChange: (item: MenuItem, quantity: number) => void;
+  onOpenPhoto: (item: MenuItem) => void;
+};
+
+/** The day's specials as a horizontal strip a thumb can swipe (customer-side §2 Customer menu). */
+export function TodaysSpecialStrip({
+  items,
+  quantityOf,
+  onQuantityChange,
+  onOpenPhoto,
+}: TodaysSpecialStripProps) {
+  return (
+    <section aria-labelledby="todays-special-heading" className="pt-5 md:pt-8">
+      <h2
+        id="todays-special-heading"
+        className="flex items-center gap-2 px-4 text-lg font-bold tracking-tight md:px-0 md:text-xl"
+      >
+        <Sparkles className="size-5 text-amber-500" aria-hidden />
+        {cartMessages.todaysSpecial}
+      </h2>
+      <ul className="mt-3 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-3 [scrollbar-width:thin] md:scroll-px-0 md:gap-4 md:px-0">
+        {items.map((item) => (
+          <li
+            key={item.menu_id}
+            aria-label={item.item_name}
+            className="flex w-64 shrink-0 snap-start flex-col overflow-hidden rounded-2xl border border-amber-200/70 bg-white shadow-card md:w-72"
+          >
+            <div className="relative">
+              <ItemImage
+                src={item.image}
+                name={item.item_name}
+                category={item.category}
+                onOpen={() => onOpenPhoto(item)}
+                className="aspect-[16/10] w-full"
+              />
+              <span className="pointer-events-none absolute top-2.5 left-2.5 rounded-full bg-amber-400 px-2.5 py-1 text-xs font-bold text-amber-950 shadow-sm">
+                Special
+              </span>
+            </div>
+            <div className="flex flex-1 flex-col p-3.5">
+              <h3 className="truncate font-semibold text-stone-900">{item.item_name}</h3>
+              <p className="mt-0.5 line-clamp-1 text-sm text-stone-500">{item.description}</p>
+              <div className="mt-auto flex items-center justify-between gap-2 pt-3">
+                <p className="font-bold tabular-nums">{formatPrice(item.price)}</p>
+                <AddToCartControl
+                  item={item}
+                  quantity={quantityOf(item.menu_id)}
+                  onChange={(quantity) => onQuantityChange(item, quantity)}
+                />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

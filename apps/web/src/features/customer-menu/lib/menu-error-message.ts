@@ -1,0 +1,26 @@
+import { customerMenuMessages, displayMenuServerMessages } from '@tableserve/contract/customer-menu';
+import { ApiRequestError } from '@/lib/api-client';
+
+export type MenuErrorKind = 'subscription' | 'noItems' | 'other';
+
+/** Which of the spec's three menu failures an error is (customer-side §8 Customer menu). */
+export function menuErrorKind(error: unknown): MenuErrorKind {
+  if (!(error instanceof ApiRequestError)) return 'other';
+  if (error.status === 403 && error.serverMessage === displayMenuServerMessages.subscriptionInvalid) {
+    return 'subscription';
+  }
+  if (error.status === 404 && error.serverMessage === displayMenuServerMessages.noItems) return 'noItems';
+  return 'other';
+}
+
+/** What the diner reads for each kind; `null` (no token at all) counts as any other failure. */
+export function menuErrorMessage(error: unknown): string {
+  switch (menuErrorKind(error)) {
+    case 'subscription':
+      return customerMenuMessages.subscriptionExpired;
+    case 'noItems':
+      return customerMenuMessages.noItems;
+    default:
+      return `${customerMenuMessages.noItems}${customerMenuMessages.tryLater}`;
+  }
+}

@@ -1,0 +1,23 @@
+import { cartMessages } from '@tableserve/contract/cart';
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { menuLink } from '../lib/menu-link';
+
+/** The 'Back to Menu' button of customer-side §2 Order status: to the menu of the scanned QR code. */
+export function BackToMenu({
+  restaurantId,
+  variant = 'secondary',
+  className,
+}: {
+  restaurantId?: number | null;
+  variant?: 'primary' | 'secondary';
+  className?: string;
+}) {
+  return (
+    <Link to={menuLink(restaurantId)} className={buttonClasses({ variant, size: 'lg', className })}>
+      <ArrowLeft className="size-4" aria-hidden />
+      {cartMessages.backToMenu}
+    </Link>
+  );
+}

@@ -1,0 +1,233 @@
+import { orderMessages } from '@tableserve/contract/order';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred, jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
+import { localKeys, localStore } from '@/lib/storage';
+import { customerToken, line, orderSummary } from '../testing/fixtures';
+import { startSocketServer } from '../testing/socket-server';
+import { NO_TOKEN_LOG, OrderStatusPage } from './order-status-page';
+
+const path = '/customer/order-status';
+const url = `${path}?orderId=42&restaurant_id=7`;
+
+let server: Awaited<ReturnType<typeof startSocketServer>>;
+beforeEach(async () => {
+  server = await startSocketServer();
+});
+afterEach(async () => {
+  await server.stop();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function signIn(token = customerToken()) {
+  localStore.set(localKeys.customerToken, token);
+  return token;
+}
+
+const waitForLive = () => screen.findByText('Live updates');
+
+describe('OrderStatusPage', () => {
+  it('loads the summary with the stored token and shows the restaurant, progress and total', async () => {
+    const token = signIn();
+    const { calls } = stubFetch(() => jsonResponse(200, orderSummary({ status: 'Approved' })));
+    renderRoute(OrderStatusPage, { path, url });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paprika Kitchen' })).toBeInTheDocument();
+    expect(screen.getByText('12 Market Street, Springfield, IL')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '555-123-4567' })).toHaveAttribute('href', 'tel:5551234567');
+    expect(screen.getByText('$31.50')).toBeInTheDocument();
+
+    const steps = within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Order Received(done)',
+      'Order Confirmed(done)',
+      'Being Prepared(not yet)',
+      'Ready(not yet)',
+      'Complete(not yet)',
+    ]);
+    expect(steps[1]).toHaveAttribute('aria-current', 'step');
+
+    expect(calls()[0]).toMatchObject({ url: '/api/v1/customer/order-summary/7/42', method: 'GET' });
+    expect(calls()[0]?.headers.Authorization).toBe(`Bearer ${token}`);
+    await waitForLive();
+    expect(server.handshakes).toEqual([{ token, restaurantId: '7', transport: 'websocket' }]);
+  });
+
+  it('uses the token of the navigation state before the stored one', async () => {
+    signIn('stored-token');
+    const { calls } = stubFetch(() => jsonResponse(200, orderSummary()));
+    const { router } = renderRoute(OrderStatusPage, {
+      path,
+      url: '/elsewhere',
+      destinations: ['/elsewhere'],
+    });
+    await router.navigate(path, { state: { orderId: 42, restaurant_id: 7, token: 'state-token' } });
+
+    await screen.findByRole('heading', { level: 1, name: 'Paprika Kitchen' });
+    expect(calls()[0]?.headers.Authorization).toBe('Bearer state-token');
+  });
+
+  it('shows Your Order is Cancelled instead of the steps', async () => {
+    signIn();
+    stubFetch(() => jsonResponse(200, orderSummary({ status: 'Cancelled' })));
+    renderRoute(OrderStatusPage, { path, url });
+
+    expect(await screen.findByText(orderMessages.cancelled)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Order progress' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Order Received')).not.toBeInTheDocument();
+  });
+
+  it('reveals the first 3 items behind the Order # toggle, the rest behind +N more items, and the sub-total', async () => {
+    signIn();
+    const items = [
+      line('Margherita Pizza', 2, 12.5, 1),
+      line('Lemonade', 1, 3, 2),
+      line('Tiramisu', 1, 7, 3),
+      line('Garlic Bread', 3, 4, 4),
+      line('Espresso', 2, 2.5, 5),
+    ];
+    stubFetch(() => jsonResponse(200, orderSummary({ items, total_amount: 52 })));
+    const user = userEvent.setup();
+    renderRoute(OrderStatusPage, { path, url });
+
+    const toggle = await screen.findByRole('button', { name: /Order #42/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('Margherita Pizza')).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('Margherita Pizza')).toBeInTheDocument();
+    expect(screen.getByText('$25.00')).toBeInTheDocument();
+    expect(screen.getByText('Tiramisu')).toBeInTheDocument();
+    expect(screen.queryByText('Garlic Bread')).not.toBeInTheDocument();
+    expect(screen.getByText('Sub-total').nextSibling).toHaveTextContent('$52.00');
+
+    await user.click(screen.getByRole('button', { name: '+2 more items' }));
+    expect(screen.getByText('Garlic Bread')).toBeInTheDocument();
+    expect(screen.getByText('Espresso')).toBeInTheDocument();
+  });
+
+  it('refetches the summary on Refresh, spinning while it does', async () => {
+    signIn();
+    const second = deferred<Response>();
+    let requests = 0;
+    stubFetch(() => {
+      requests += 1;
+      return requests === 1 ? jsonResponse(200, orderSummary()) : second.promise;
+    });
+    const user = userEvent.setup();
+    renderRoute(OrderStatusPage, { path, url });
+
+    await user.click(await screen.findByRole('button', { name: 'Refresh' }));
+    const busy = screen.getByRole('button', { name: 'Refreshing…' });
+    expect(busy).toBeDisabled();
+    expect(requests).toBe(2);
+
+    second.resolve(jsonResponse(200, orderSummary({ status: 'Ready' })));
+    expect(await screen.findByRole('button', { name: 'Refresh' })).toBeEnabled();
+    expect(screen.getByText('Ready', { selector: 'span.text-xs' })).toBeInTheDocument();
+  });
+
+  it('applies a live order_update for this order: status and total change without a reload', async () => {
+    signIn();
+    stubFetch(() => jsonResponse(200, orderSummary({ status: 'Pending', total_amount: 31.5 })));
+    renderRoute(OrderStatusPage, { path, url });
+    await waitForLive();
+
+    server.emitUpdate({ order_id: 99, status: 'Cancelled', total_amount: 0 });
+    server.emitUpdate({ order_id: 42, status: 'Ready', total_amount: 28.75 });
+
+    expect(await screen.findByText('$28.75')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your order is ready' })).toBeInTheDocument();
+    expect(screen.queryByText(orderMessages.cancelled)).not.toBeInTheDocument();
+    const steps = within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole('listitem');
+    expect(steps[3]).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('ignores an update for another order on its own', async () => {
+    signIn();
+    stubFetch(() => jsonResponse(200, orderSummary({ status: 'Pending' })));
+    renderRoute(OrderStatusPage, { path, url });
+    await waitForLive();
+
+    server.emitUpdate({ order_id: 99, status: 'Cancelled', total_amount: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText(orderMessages.cancelled)).not.toBeInTheDocument();
+    expect(screen.getByText('$31.50')).toBeInTheDocument();
+  });
+
+  it('refetches the summary after the live channel reconnects', async () => {
+    signIn();
+    let requests = 0;
+    stubFetch(() => {
+      requests += 1;
+      return jsonResponse(200, orderSummary({ status: requests === 1 ? 'Pending' : 'Completed' }));
+    });
+    renderRoute(OrderStatusPage, { path, url });
+    await waitForLive();
+
+    server.dropConnections();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 2, name: 'Your order is complete. Enjoy!' },
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
+    expect(requests).toBe(2);
+  });
+
+  it("shows the server's Order not found on 404, without a retry", async () => {
+    signIn();
+    stubFetch(() => jsonResponse(404, { message: 'Order not found', code: 'ORDER_NOT_FOUND' }));
+    renderRoute(OrderStatusPage, { path, url });
+
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Menu' })).toBeInTheDocument();
+  });
+
+  it('explains a failed load and retries on demand', async () => {
+    signIn();
+    let requests = 0;
+    stubFetch(() => {
+      requests += 1;
+      return requests <= 2 ? jsonResponse(500, { message: 'boom' }) : jsonResponse(200, orderSummary());
+    });
+    const user = userEvent.setup();
+    renderRoute(OrderStatusPage, { path, url });
+
+    // A server error is retried once by itself (1 s later) before the page gives up.
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+      "Your order didn't load",
+    );
+    expect(requests).toBe(2);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paprika Kitchen' })).toBeInTheDocument();
+  });
+
+  it('without any token only logs an error and shows a gentle message', async () => {
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { fetchMock } = stubFetch(() => jsonResponse(200, orderSummary()));
+    renderRoute(OrderStatusPage, { path, url });
+
+    expect(await screen.findByRole('heading', { name: 'Log in to follow your order' })).toBeInTheDocument();
+    expect(errorLog).toHaveBeenCalledWith(NO_TOKEN_LOG);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.handshakes).toEqual([]);
+  });
+
+  it('leads Back to Menu to the menu of the stored QR token', async () => {
+    signIn();
+    localStore.set(localKeys.token, 'menu-token');
+    stubFetch(() => jsonResponse(200, orderSummary()));
+    renderRoute(OrderStatusPage, { path, url });
+
+    expect(await screen.findByRole('link', { name: 'Back to Menu' })).toHaveAttribute(
+      'href',
+      '/menu-display?token=menu-token',
+    );
+  });
+});

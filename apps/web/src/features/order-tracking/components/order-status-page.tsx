@@ -1,0 +1,239 @@
+import { type OrderSummary, orderServerMessages } from '@tableserve/contract/order';
+import { orderTrackingMessages } from '@tableserve/contract/order-tracking';
+import type { OrderUpdatePayload } from '@tableserve/contract/realtime';
+import { useQueryClient } from '@tanstack/react-query';
+import { ChevronDown, MapPin, Phone, ReceiptText } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { readCustomerToken } from '@/features/diner/lib/customer-session';
+import { type OrderRef, orderSummaryQueryKey, useOrderSummary } from '../api/order-summary';
+import { type LiveState, useOrderUpdates } from '../hooks/use-order-updates';
+import { orderLoadError } from '../lib/load-error';
+import { formatAddress, formatMoney, formatPhone, formatPlacedAt, orderPlace } from '../lib/order-format';
+import { readOrderStatusTarget } from '../lib/order-status-params';
+import { applyOrderUpdate } from '../lib/order-update';
+import { statusHeadline } from '../lib/status-headline';
+import { BackToMenu } from './back-to-menu';
+import { DinerShell } from './diner-shell';
+import { LiveBadge } from './live-badge';
+import { MessageCard } from './message-card';
+import { OrderItems } from './order-items';
+import { OrderStatusBadge } from './order-status-badge';
+import { ProgressChecklist } from './progress-checklist';
+import { RefreshButton } from './refresh-button';
+
+export const NO_TOKEN_LOG = 'Order status: no customer token, so the order cannot be loaded.';
+
+/** /customer/order-status (customer-side §2 Order status, §4 Order status, §7, §9). */
+export function OrderStatusPage() {
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const { orderId, restaurantId, token } = readOrderStatusTarget(search, location.state, readCustomerToken());
+  const missingToken = token === null;
+
+  // customer-side §4 Order placement: without a token the page only logs an error.
+  useEffect(() => {
+    if (missingToken) console.error(NO_TOKEN_LOG);
+  }, [missingToken]);
+
+  if (orderId === null || restaurantId === null) {
+    return (
+      <DinerShell width="narrow">
+        <MessageCard title="We couldn't tell which order to show">
+          This link is missing the order number or the restaurant. Open your order from the restaurant's menu.
+        </MessageCard>
+      </DinerShell>
+    );
+  }
+  if (token === null) {
+    return (
+      <DinerShell width="narrow">
+        <MessageCard title="Log in to follow your order" restaurantId={restaurantId}>
+          We couldn't find your sign-in on this device. Open the restaurant's menu and log in, or continue as
+          a guest, to see your order's status.
+        </MessageCard>
+      </DinerShell>
+    );
+  }
+  return <OrderStatus order={{ orderId, restaurantId }} token={token} />;
+}
+
+function OrderStatus({ order, token }: { order: OrderRef; token: string }) {
+  const queryClient = useQueryClient();
+  const summary = useOrderSummary(order, token);
+
+  const live = useOrderUpdates({
+    restaurantId: order.restaurantId,
+    token,
+    // Only an update about this order changes the page (customer-side §4).
+    onUpdate: (update: OrderUpdatePayload) =>
+      queryClient.setQueryData<OrderSummary>(orderSummaryQueryKey(order), (current) =>
+        current ? applyOrderUpdate(current, update) : current,
+      ),
+    onReconnect: () => void summary.refetch(),
+  });
+
+  if (summary.isPending) {
+    return (
+      <DinerShell width="narrow">
+        <LoadingScreen label="Loading your order" />
+      </DinerShell>
+    );
+  }
+  if (summary.isError) {
+    const failure = orderLoadError(
+      summary.error,
+      "We couldn't load your order. Please check your connection and try again.",
+    );
+    const notFound = failure.message === orderServerMessages.notFound;
+    return (
+      <DinerShell width="narrow">
+        <MessageCard
+          title={notFound ? failure.message : "Your order didn't load"}
+          tone="error"
+          restaurantId={order.restaurantId}
+          action={
+            failure.retryable && (
+              <Button size="lg" busy={summary.isFetching} onClick={() => void summary.refetch()}>
+                Try again
+              </Button>
+            )
+          }
+        >
+          {notFound ? "Check the link, or open your orders from the restaurant's menu." : failure.message}
+        </MessageCard>
+      </DinerShell>
+    );
+  }
+  return (
+    <OrderStatusView
+      summary={summary.data}
+      live={live}
+      refreshing={summary.isFetching}
+      refreshFailed={summary.isRefetchError}
+      onRefresh={() => void summary.refetch()}
+    />
+  );
+}
+
+function OrderStatusView({
+  summary,
+  live,
+  refreshing,
+  refreshFailed,
+  onRefresh,
+}: {
+  summary: OrderSummary;
+  live: LiveState;
+  refreshing: boolean;
+  refreshFailed: boolean;
+  onRefresh: () => void;
+}) {
+  const address = formatAddress(summary);
+  return (
+    <DinerShell width="wide">
+      <header className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">Order status</p>
+          <h1 className="mt-1.5 text-2xl font-bold tracking-tight md:text-3xl">{summary.restaurant_name}</h1>
+          <div className="mt-2 flex flex-col gap-1 text-sm text-stone-600 sm:flex-row sm:flex-wrap sm:gap-x-5">
+            {address && (
+              <span className="inline-flex items-start gap-1.5">
+                <MapPin className="mt-0.5 size-4 shrink-0 text-stone-400" aria-hidden />
+                {address}
+              </span>
+            )}
+            {summary.phone && (
+              <a
+                href={`tel:${summary.phone.replace(/[^\d+]/g, '')}`}
+                className="-my-2 inline-flex min-h-11 items-center gap-1.5 self-start rounded-md font-medium text-stone-700 underline-offset-4 hover:text-brand-700 hover:underline"
+              >
+                <Phone className="size-4 shrink-0 text-stone-400" aria-hidden />
+                {formatPhone(summary.phone)}
+              </a>
+            )}
+          </div>
+        </div>
+        <RefreshButton refreshing={refreshing} onClick={onRefresh} className="mt-1" />
+      </header>
+
+      {refreshFailed && (
+        <Alert type="error" className="mt-5">
+          We couldn't refresh your order just now. What you see may be out of date.
+        </Alert>
+      )}
+
+      <div className="mt-6 grid items-start gap-5 md:mt-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-6">
+        <Card className="p-5 sm:p-6 md:p-8">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <OrderStatusBadge status={summary.status} className="text-sm" />
+            <LiveBadge state={live} />
+          </div>
+          <h2 aria-live="polite" className="mt-4 text-xl font-bold tracking-tight md:text-2xl">
+            {statusHeadline(summary)}
+          </h2>
+          <div className="mt-6">
+            <ProgressChecklist status={summary.status} />
+          </div>
+          <div className="mt-7 flex items-baseline justify-between border-t border-stone-100 pt-5">
+            <span className="text-base font-medium text-stone-600">Total</span>
+            <span className="text-2xl font-bold text-stone-900 tabular-nums">
+              {formatMoney(summary.total_amount)}
+            </span>
+          </div>
+        </Card>
+
+        <div className="flex flex-col gap-5">
+          <OrderDetails summary={summary} />
+          <BackToMenu restaurantId={summary.restaurant_id} className="w-full" />
+        </div>
+      </div>
+    </DinerShell>
+  );
+}
+
+/** The 'Order #id' toggle of customer-side §2 Order status, closed at first. */
+function OrderDetails({ summary }: { summary: OrderSummary }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <Card className="overflow-hidden">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="flex min-h-16 w-full items-center gap-3 px-5 py-4 text-left hover:bg-stone-50 sm:px-6"
+      >
+        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
+          <ReceiptText className="size-5" aria-hidden />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block text-base font-semibold text-stone-900">
+            {orderTrackingMessages.orderNumber(summary.order_id)}
+          </span>
+          <span className="block truncate text-sm text-stone-500">
+            {[formatPlacedAt(summary.created_at), orderPlace(summary)].filter(Boolean).join(' · ')}
+          </span>
+        </span>
+        <ChevronDown
+          className={
+            open
+              ? 'size-5 rotate-180 text-stone-500 transition-transform'
+              : 'size-5 text-stone-500 transition-transform'
+          }
+          aria-hidden
+        />
+      </button>
+      {open && (
+        <div id={panelId} className="border-t border-stone-100 px-5 pt-2 pb-5 sm:px-6">
+          <OrderItems items={summary.items} />
+        </div>
+      )}
+    </Card>
+  );
+}

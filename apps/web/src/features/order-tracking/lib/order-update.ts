@@ -1,0 +1,52 @@
+import { ORDER_STATUSES, type OrderStatus } from '@tableserve/contract/order';
+import type { OrderUpdatePayload } from '@tableserve/contract/realtime';
+import { z } from 'zod';
+
+const OrderUpdate = z.object({
+  order_id: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  total_amount: z.number(),
+});
+
+/**
+ * Reads an `order_update` event: JSON text {order_id, status, total_amount} (DESIGN.md §4).
+ * Anything else is ignored (null) rather than trusted: one bad message must not break the page.
+ */
+export function parseOrderUpdate(message: unknown): OrderUpdatePayload | null {
+  if (typeof message !== 'string') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(message);
+  } catch {
+    return null;
+  }
+  const parsed = OrderUpdate.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** An order as a page holds it; the public status call has no total, so the total is optional. */
+type Updatable = { order_id: number; status: OrderStatus; total_amount?: number };
+
+/**
+ * The order with the update applied, only when the update is about this order
+ * (customer-side §4: an update applies only when its order_id matches). Otherwise the same object,
+ * so React and the query cache see no change.
+ */
+export function applyOrderUpdate<T extends Updatable>(order: T, update: OrderUpdatePayload): T {
+  if (order.order_id !== update.order_id) return order;
+  const hasTotal = order.total_amount !== undefined;
+  if (order.status === update.status && (!hasTotal || order.total_amount === update.total_amount))
+    return order;
+  return { ...order, status: update.status, ...(hasTotal && { total_amount: update.total_amount }) };
+}
+
+/** A list with the one matching order updated; the same array when none matches. */
+export function applyOrderUpdateToList<T extends Updatable>(orders: T[], update: OrderUpdatePayload): T[] {
+  let changed = false;
+  const next = orders.map((order) => {
+    const updated = applyOrderUpdate(order, update);
+    if (updated !== order) changed = true;
+    return updated;
+  });
+  return changed ? next : orders;
+}

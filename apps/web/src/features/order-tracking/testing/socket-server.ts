@@ -1,0 +1,57 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { OrderUpdatePayload } from '@tableserve/contract/realtime';
+import { Server, type Socket } from 'socket.io';
+
+export type Handshake = { token: unknown; restaurantId: unknown; transport: string };
+
+/**
+ * A real Socket.IO server for the web tests, refusing a handshake without auth.token as the API
+ * does (apps/server/src/plugins/realtime.ts). It moves jsdom's page to its own origin, because
+ * the app connects to window.location.origin.
+ */
+export async function startSocketServer() {
+  const http = createServer();
+  const io = new Server(http, { transports: ['websocket'] });
+  const handshakes: Handshake[] = [];
+  const sockets = new Set<Socket>();
+  io.use((socket, next) => {
+    const { auth, query } = socket.handshake;
+    handshakes.push({
+      token: auth.token,
+      restaurantId: query.restaurant_id,
+      transport: socket.conn.transport.name,
+    });
+    if (!auth.token) return next(new Error('unauthorized'));
+    next();
+  });
+  io.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('disconnect', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  const previousUrl = window.location.href;
+  jsdomWindow().reconfigure({ url: `http://127.0.0.1:${port}/` });
+
+  return {
+    handshakes,
+    connectedCount: () => sockets.size,
+    emitUpdate: (update: OrderUpdatePayload) => io.emit('order_update', JSON.stringify(update)),
+    emitRaw: (message: string) => io.emit('order_update', message),
+    /** Drops every client's transport, as a network blip does, so clients reconnect by themselves. */
+    dropConnections: () => {
+      for (const socket of sockets) socket.conn.close();
+    },
+    async stop() {
+      io.disconnectSockets(true);
+      await io.close().catch(() => {});
+      jsdomWindow().reconfigure({ url: previousUrl });
+    },
+  };
+}
+
+// Vitest's jsdom environment exposes its JSDOM instance as the global `jsdom`.
+function jsdomWindow(): { reconfigure(settings: { url: string }): void } {
+  return (globalThis as unknown as { jsdom: { reconfigure(settings: { url: string }): void } }).jsdom;
+}

@@ -1,0 +1,23 @@
+import { type ServerToClientEvents, SOCKET_OPTIONS } from '@tableserve/contract/realtime';
+import { io, type Socket } from 'socket.io-client';
+
+/** The app's socket: the server only emits (realtime.ts ServerToClientEvents), clients never send. */
+export type AppSocket = Socket<ServerToClientEvents, Record<string, never>>;
+
+/**
+ * The one Socket.IO client factory (customer-side §4 Order status, §9; DESIGN.md §4 Real time):
+ * the API's own origin, websocket only, 5 reconnection attempts 1 s apart, the restaurant in the
+ * query and the bearer token in the handshake's auth.token (kept out of URLs and logs).
+ *
+ * forceNew gives every caller its own connection: Socket.IO would otherwise share one manager per
+ * origin, silently keep the first caller's restaurant_id query, and close it under the others.
+ */
+export function createSocket({ restaurantId, token }: { restaurantId: number; token: string }): AppSocket {
+  return io(window.location.origin, {
+    ...SOCKET_OPTIONS,
+    transports: [...SOCKET_OPTIONS.transports],
+    forceNew: true,
+    query: { restaurant_id: String(restaurantId) },
+    auth: { token },
+  });
+}

@@ -1,0 +1,37 @@
+import type { OrderStatus } from './order';
+
+/**
+ * The diner's order-tracking texts that customer-side §2 (Order status, Customer orders, Track
+ * order), §4 Order status and §8 give. Texts already in `order.ts` (orderMessages.cancelled,
+ * orderMessages.trackFailed) and `cart.ts` (cartMessages.backToMenu) are not repeated here.
+ */
+export const orderTrackingMessages = {
+  steps: {
+    received: 'Order Received',
+    confirmed: 'Order Confirmed',
+    preparing: 'Being Prepared',
+    ready: 'Ready',
+    complete: 'Complete',
+  },
+  activeOrdersTitle: 'Your Active Orders',
+  noOrders: 'No Orders Present',
+  trackOrderStatus: 'Track Order Status',
+  moreItems: (count: number) => `+${count} more items`,
+  orderNumber: (orderId: number) => `Order #${orderId}`,
+  statusPrefix: 'Your order status: ',
+} as const;
+
+/**
+ * The progress checklist, in order (customer-side §4 Order status): each step with the status
+ * that reaches it. Approved names two steps; the first of them decides the position.
+ */
+export const ORDER_PROGRESS_STEPS: readonly { label: string; status: OrderStatus }[] = [
+  { label: orderTrackingMessages.steps.received, status: 'Pending' },
+  { label: orderTrackingMessages.steps.confirmed, status: 'Approved' },
+  { label: orderTrackingMessages.steps.preparing, status: 'Approved' },
+  { label: orderTrackingMessages.steps.ready, status: 'Ready' },
+  { label: orderTrackingMessages.steps.complete, status: 'Completed' },
+];
+
+/** customer-side §9: the order details show 3 items before the expander. */
+export const ORDER_DETAILS_PREVIEW_COUNT = 3;
