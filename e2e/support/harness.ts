@@ -39,6 +39,8 @@ export async function startProduct(options: { env?: Record<string, string> } = {
     PUBLIC_URL: baseUrl,
     // Journeys run the subscription sweep themselves, right after moving the clock.
     SUBSCRIPTION_SWEEP_INTERVAL: '0s',
+    // A build elsewhere than apps/web/dist, when one is being rebuilt meanwhile.
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     ...options.env,
   });
   if (!config.webDistDir)

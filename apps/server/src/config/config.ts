@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Defaults to http://localhost:PORT. */
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  WEB_DIST_DIR: optionalString,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(
     z
@@ -162,7 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
-  const webDistDir = path.join(repositoryRoot, 'apps/web/dist');
+  const webDistDir = path.resolve(e.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist'));
   return {
     env: e.NODE_ENV,
     host: e.HOST,
