@@ -115,6 +115,7 @@ export const orderMessages = {
   processing: 'Processing Order...',
   cancelled: 'Your Order is Cancelled',
   trackFailed: 'Failed to fetch order status. Please try again later.',
+  restaurantFailed: 'Error fetching restaurant details',
 } as const;
 
 /** The server's own texts for orders. */

@@ -1,11 +1,12 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
+import { CustomerAccountMenu } from '@/features/customer-auth/components/customer-account-menu';
 
 export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <Header />
+      <Header accountSlot={<CustomerAccountMenu />} />
       <div className="flex-1">
         <Outlet />
       </div>

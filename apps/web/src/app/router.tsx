@@ -25,12 +25,23 @@ export const router = createBrowserRouter([
       { path: paths.selectSubscription, lazy: () => import('./routes/select-subscription') },
       { path: paths.paymentDetails, lazy: () => import('./routes/payment-details') },
       { path: paths.subscriptionDetails, lazy: () => import('./routes/subscription-details') },
+      { path: paths.menuDisplay, lazy: () => import('./routes/menu-display') },
+      { path: paths.cart, lazy: () => import('./routes/cart') },
+      { path: paths.customerDetails, lazy: () => import('./routes/customer-details') },
+      { path: paths.orderStatus, lazy: () => import('./routes/order-status') },
+      { path: paths.customerOrders, lazy: () => import('./routes/customer-orders') },
+      { path: paths.trackOrder, lazy: () => import('./routes/track-order') },
       {
         path: paths.dashboard,
         lazy: () => import('./routes/dashboard'),
-        // Sub-pages (order-summary, create-restaurant…) join as children; unknown ones stay in the frame.
+        // Sub-pages join as children; unknown ones stay in the frame.
         children: [
           { index: true, lazy: () => import('./routes/dashboard-home') },
+          { path: 'create-restaurant', lazy: () => import('./routes/create-restaurant') },
+          { path: 'edit-restaurant', lazy: () => import('./routes/edit-restaurant') },
+          { path: 'profile', lazy: () => import('./routes/profile') },
+          { path: 'menu-management', lazy: () => import('./routes/menu-management') },
+          { path: 'generate-qr-code', lazy: () => import('./routes/generate-qr-code') },
           { path: '*', lazy: () => import('./routes/dashboard-not-found') },
         ],
       },

@@ -5,9 +5,10 @@ import { InPageLink } from '@/components/ui/in-page-link';
 import { paths } from '@/config/paths';
 import { CONTACT_EMAIL } from '../lib/contact-message';
 
-type TermsSection = { id: string; title: string; body: ReactNode };
+export type TermsSection = { id: string; title: string; body: ReactNode };
 
-const sections: TermsSection[] = [
+/** The terms of use, section by section; also shown inside the diner's sign-up and guest forms. */
+export const termsSections: TermsSection[] = [
   {
     id: 'terms-scope',
     title: 'About these terms',
@@ -177,7 +178,7 @@ export function TermsContent() {
         <div className="sticky top-28">
           <p className="text-sm font-semibold text-stone-900">On this page</p>
           <ol className="mt-3 space-y-0.5 border-l border-stone-200">
-            {sections.map((section, index) => (
+            {termsSections.map((section, index) => (
               <li key={section.id}>
                 <InPageLink
                   targetId={section.id}
@@ -192,7 +193,7 @@ export function TermsContent() {
       </nav>
       <article className="max-w-3xl rounded-2xl border border-stone-200/70 bg-white p-6 shadow-card md:p-10">
         <ol className="space-y-10">
-          {sections.map((section, index) => (
+          {termsSections.map((section, index) => (
             <li key={section.id} id={section.id} className="scroll-mt-28">
               <h2 className="text-xl font-semibold tracking-tight">
                 <span className="mr-2 text-brand-700">{index + 1}.</span>

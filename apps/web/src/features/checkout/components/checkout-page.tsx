@@ -1,0 +1,95 @@
+import { orderMessages } from '@tableserve/contract/order';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { EmptyCart } from '@/features/cart/components/empty-cart';
+import { restaurantIdFromState } from '@/features/cart/lib/cart-navigation';
+import { menuPath } from '@/features/customer-menu/lib/remember-restaurant';
+import { useCart } from '@/features/diner/lib/cart';
+import { readCurrentRestaurantId } from '@/features/diner/lib/current-restaurant';
+import { useCustomer } from '@/features/diner/lib/customer-session';
+import { useCheckoutRestaurant } from '../api/checkout-restaurant';
+import { useCustomerLocation } from '../hooks/use-customer-location';
+import { useSubmitOrder } from '../hooks/use-submit-order';
+import { CheckoutSignIn } from './checkout-sign-in';
+import { ORDER_FORM_ID, OrderForm } from './order-form';
+import { OrderSummary } from './order-summary';
+
+/**
+ * /customer_details (customer-side §2 Customer details, §4, §5): the diner logs in, signs up
+ * or continues as a guest, picks pickup or a table, and submits the cart as an order.
+ */
+export function CheckoutPage() {
+  const routerLocation = useLocation();
+  const restaurantId = restaurantIdFromState(routerLocation.state) ?? readCurrentRestaurantId();
+  const cart = useCart(restaurantId);
+  const customer = useCustomer();
+  const { restaurant, isLoading, isError } = useCheckoutRestaurant(restaurantId);
+  const location = useCustomerLocation();
+  const [justSignedIn, setJustSignedIn] = useState(false);
+  const order = useSubmitOrder({
+    restaurantId,
+    lines: cart.lines,
+    locate: location.locate,
+    currentLocation: location.location,
+  });
+
+  // Between a placed order (the cart is cleared) and the order status screen.
+  if (order.placed) return <LoadingScreen label="Opening your order" />;
+  if (restaurantId === null || cart.lines.length === 0) return <EmptyCart menuHref={menuPath()} />;
+
+  const restaurantName = restaurant?.restaurant_name || restaurant?.name;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 pt-4 pb-16 md:px-8 md:pt-8">
+      <Link
+        to={paths.cart}
+        state={{ restaurant_id: restaurantId }}
+        className="-ml-2 inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        Back to cart
+      </Link>
+      <div className="mt-2 md:mt-4">
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Checkout</h1>
+        {restaurantName && <p className="mt-1 text-sm text-stone-500">Ordering from {restaurantName}</p>}
+      </div>
+
+      <div className="mt-5 grid gap-5 md:mt-8 md:grid-cols-[1fr_20rem] md:items-start md:gap-8 lg:grid-cols-[1fr_22rem]">
+        {customer ? (
+          <OrderForm
+            customer={customer}
+            tables={isLoading || !restaurant ? null : restaurant.number_of_tables}
+            restaurantFailed={isError}
+            locationStatus={location.status}
+            onLocate={() => void location.locate()}
+            onSubmit={(choice) => void order.submit(choice)}
+            justSignedIn={justSignedIn}
+          />
+        ) : (
+          <CheckoutSignIn restaurantId={restaurantId} onSignedIn={() => setJustSignedIn(true)} />
+        )}
+
+        <OrderSummary
+          lines={cart.lines}
+          count={cart.count}
+          subtotal={cart.subtotal}
+          restaurantId={restaurantId}
+        >
+          {customer ? (
+            <Button type="submit" form={ORDER_FORM_ID} size="lg" busy={order.busy} className="mt-5 w-full">
+              {order.busy ? orderMessages.processing : 'Submit Order'}
+            </Button>
+          ) : (
+            <p className="mt-5 rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-600">
+              Log in or continue as a guest to place your order.
+            </p>
+          )}
+        </OrderSummary>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { orderMessages } from '@tableserve/contract/order';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import type { CustomerData } from '@/features/diner/lib/customer-session';
+import type { LocationStatus } from '../hooks/use-customer-location';
+import type { OrderChoice, OrderType } from '../lib/order-payload';
+import { OrderTypeToggle } from './order-type-toggle';
+import { PickupLocation } from './pickup-location';
+import { TableSelect } from './table-select';
+import { WelcomeBanner } from './welcome-banner';
+
+export const ORDER_FORM_ID = 'checkout-order-form';
+
+type OrderFormProps = {
+  customer: CustomerData;
+  /** number_of_tables, or null while the restaurant is loading or could not be loaded. */
+  tables: number | null;
+  restaurantFailed: boolean;
+  locationStatus: LocationStatus;
+  onLocate: () => void;
+  onSubmit: (choice: OrderChoice) => void;
+  justSignedIn: boolean;
+};
+
+/**
+ * The order form once the diner is known (customer-side §2): welcome, Pickup / Dine In, the
+ * table for dine-in, and the location for pickup. Its Submit button sits in the summary.
+ */
+export function OrderForm({
+  customer,
+  tables,
+  restaurantFailed,
+  locationStatus,
+  onLocate,
+  onSubmit,
+  justSignedIn,
+}: OrderFormProps) {
+  const [orderType, setOrderType] = useState<OrderType>('dine-in');
+  const [tableNo, setTableNo] = useState<number | null>(null);
+  const noTables = tables === 0;
+  const tableSelect = useRef<HTMLSelectElement>(null);
+
+  function chooseType(next: OrderType) {
+    setOrderType(next);
+    // customer-side §4: switching the order type clears the table number.
+    setTableNo(null);
+    if (next === 'pickup' && locationStatus !== 'ready') onLocate();
+  }
+
+  // A restaurant without tables takes pickup orders only.
+  useEffect(() => {
+    if (noTables && orderType === 'dine-in') chooseType('pickup');
+  }, [noTables]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The submit rules say what is missing; the table select is where to fix it.
+    if (orderType === 'dine-in' && tableNo === null) tableSelect.current?.focus();
+    onSubmit({ orderType, tableNo: orderType === 'dine-in' ? tableNo : null });
+  }
+
+  return (
+    <Card className="p-5 md:p-6">
+      <WelcomeBanner customer={customer} takeFocus={justSignedIn} />
+      <form
+        id={ORDER_FORM_ID}
+        noValidate
+        onSubmit={submit}
+        aria-label="Order details"
+        className="mt-5 flex flex-col gap-5 border-t border-stone-100 pt-5"
+      >
+        <OrderTypeToggle value={orderType} onChange={chooseType} dineInDisabled={noTables} />
+        {orderType === 'dine-in' &&
+          (restaurantFailed ? (
+            <Alert type="error">{orderMessages.restaurantFailed}</Alert>
+          ) : (
+            <TableSelect
+              ref={tableSelect}
+              tables={tables ?? 0}
+              value={tableNo}
+              onChange={setTableNo}
+              loading={tables === null}
+            />
+          ))}
+        {orderType === 'pickup' && <PickupLocation status={locationStatus} onLocate={onLocate} />}
+        {noTables && <p className="text-sm text-stone-500">This restaurant takes pickup orders only.</p>}
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import { cartMessages } from '@tableserve/contract/cart';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { formatPrice } from '@/features/customer-menu/lib/format-price';
+import type { CartLine } from '@/features/diner/lib/cart';
+
+type OrderSummaryProps = {
+  lines: readonly CartLine[];
+  count: number;
+  subtotal: number;
+  restaurantId: number;
+  children?: ReactNode;
+};
+
+const lineTotal = (line: CartLine) => (Math.round(line.price * 100) * line.quantity) / 100;
+
+/** The order summary of checkout: lines, quantities, line totals and the sub-total (customer-side §2). */
+export function OrderSummary({ lines, count, subtotal, restaurantId, children }: OrderSummaryProps) {
+  return (
+    <Card className="p-5 md:sticky md:top-24 md:p-6">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 className="text-lg font-semibold">Order summary</h2>
+        <Link
+          to={paths.cart}
+          state={{ restaurant_id: restaurantId }}
+          className="-mr-2 inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 hover:text-brand-800"
+        >
+          Edit cart
+        </Link>
+      </div>
+      <ul aria-label="Order items" className="mt-2 divide-y divide-stone-100">
+        {lines.map((line) => (
+          <li key={line.menu_id} className="flex items-start justify-between gap-4 py-3">
+            <div className="min-w-0">
+              <p className="font-medium text-stone-900">{line.item_name}</p>
+              <p className="mt-0.5 text-sm text-stone-500 tabular-nums">
+                <span className="sr-only">Quantity </span>
+                {line.quantity} × {formatPrice(line.price)}
+              </p>
+            </div>
+            <p className="shrink-0 font-semibold text-stone-900 tabular-nums">
+              {formatPrice(lineTotal(line))}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-1 flex items-baseline justify-between gap-4 border-t border-stone-200 pt-4">
+        <dt className="text-base font-medium text-stone-700">
+          Subtotal ({count === 1 ? '1 item' : `${count} items`})
+        </dt>
+        <dd className="text-xl font-bold text-stone-900 tabular-nums">{formatPrice(subtotal)}</dd>
+      </dl>
+      <p className="mt-1 text-sm text-stone-500">{cartMessages.taxAndFees}</p>
+      {children}
+    </Card>
+  );
+}

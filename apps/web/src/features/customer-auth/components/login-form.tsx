@@ -1,0 +1,68 @@
+import { type CustomerSession, customerMessages } from '@tableserve/contract/customer';
+import type { FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { EmailField } from '@/components/ui/email-field';
+import { PasswordField } from '@/features/auth/components/password-field';
+import { loginCustomer } from '../api/customer-auth';
+import { useFormState } from '../hooks/use-form-state';
+import { useSingleFlight } from '../hooks/use-single-flight';
+import { checkLogin } from '../lib/customer-forms';
+import { loginFailureMessage } from '../lib/failure-messages';
+import { LOGIN_SUCCESS_MS, useNotices } from '../lib/notify';
+
+type LoginFormProps = {
+  onSuccess?: (customer: CustomerSession) => void;
+  /** Shows a "Forgot password?" link beside the password label. */
+  onForgotPassword?: () => void;
+};
+
+/** The diner's login (customer-side §5 Login: email and password required; §8 texts). */
+export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
+  const { values, setErrors, bind } = useFormState({ email: '', password: '' });
+  const { busy, run } = useSingleFlight();
+  const notices = useNotices();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void run(async () => {
+      notices.clear();
+      const check = checkLogin(values);
+      if (check.kind !== 'ok') {
+        if (check.kind === 'fields') setErrors(check.fieldErrors);
+        return;
+      }
+      try {
+        const { data } = await loginCustomer(check.value);
+        notices.success(customerMessages.loginSuccess, LOGIN_SUCCESS_MS);
+        onSuccess?.(data);
+      } catch (error) {
+        notices.error(loginFailureMessage(error));
+      }
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Log In" className="flex flex-col gap-4">
+      <EmailField {...bind('email')} />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        labelAside={
+          onForgotPassword && (
+            <button
+              type="button"
+              onClick={onForgotPassword}
+              className="-my-2 inline-flex min-h-11 items-center rounded-md px-1 text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline"
+            >
+              Forgot password?
+            </button>
+          )
+        }
+        {...bind('password')}
+      />
+      <Button type="submit" size="lg" busy={busy} className="mt-1 w-full">
+        Log In
+      </Button>
+    </form>
+  );
+}

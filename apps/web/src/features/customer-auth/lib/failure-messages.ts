@@ -1,0 +1,32 @@
+import { customerMessages } from '@tableserve/contract/customer';
+import { ApiRequestError } from '@/lib/api-client';
+
+function serverMessageOf(error: unknown): string | undefined {
+  return error instanceof ApiRequestError ? error.serverMessage : undefined;
+}
+
+/** customer-side §8: any login failure reads the same, so it never says which half was wrong. */
+export function loginFailureMessage(_error: unknown): string {
+  return customerMessages.loginFailed;
+}
+
+/** customer-side §8: signup and guest failures show the server's text, else the generic one. */
+export function signupFailureMessage(error: unknown): string {
+  return serverMessageOf(error) ?? customerMessages.signupFailed;
+}
+
+export function forgotPasswordFailureMessage(error: unknown): string {
+  return serverMessageOf(error) ?? customerMessages.forgotFailed;
+}
+
+/** Field errors the server named (a 400 lists them), keyed by the first part of their path. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiRequestError)) return {};
+  const body = error.body as { errors?: Array<{ path?: unknown; message?: unknown }> } | undefined;
+  const errors: Record<string, string> = {};
+  for (const item of body?.errors ?? []) {
+    const field = String(item.path ?? '').split('.')[0] ?? '';
+    if (field && typeof item.message === 'string') errors[field] ??= item.message;
+  }
+  return errors;
+}
