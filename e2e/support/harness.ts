@@ -5,7 +5,7 @@ import path from 'node:path';
 import { buildApp } from '@tableserve/server/app';
 import { loadConfig } from '@tableserve/server/config';
 import type { OutboxEntry } from '@tableserve/server/mail';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -90,14 +90,21 @@ export async function startProduct(options: { env?: Record<string, string> } = {
     },
     browser,
     mailTo,
-    /** A fresh browser profile; `phone` gives the 390-px viewport of a diner's phone. */
-    newContext(options: { phone?: boolean } = {}): Promise<BrowserContext> {
+    /**
+     * A fresh browser profile; `phone` gives the 390-px viewport of a diner's phone. Other
+     * Playwright context options (geolocation, permissions…) pass through.
+     */
+    newContext({
+      phone,
+      ...options
+    }: { phone?: boolean } & BrowserContextOptions = {}): Promise<BrowserContext> {
       return browser.newContext({
         baseURL: baseUrl,
-        viewport: options.phone ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+        viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 900 },
         deviceScaleFactor: 1,
-        isMobile: options.phone ?? false,
-        hasTouch: options.phone ?? false,
+        isMobile: phone ?? false,
+        hasTouch: phone ?? false,
+        ...options,
       });
     },
     async stop() {
