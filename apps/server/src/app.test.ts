@@ -120,4 +120,10 @@ describe('the single-page app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
+
+  it('answers 404 for an asset that is not in this build, not the page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-old999.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+  });
 });

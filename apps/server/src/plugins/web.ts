@@ -27,6 +27,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
+      // A missing script is a 404, not the page: a tab still running an older build then fails
+      // its lazy import cleanly instead of parsing HTML as JavaScript.
+      !request.url.startsWith('/assets/') &&
       webDistDir;
     if (wantsPage) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });

@@ -1,12 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
-import { CustomerAccountMenu } from '@/features/customer-auth/components/customer-account-menu';
+
+// Only the three diner pages show it, so its forms and the terms text stay out of every other page's download.
+const CustomerAccountMenu = lazy(async () => ({
+  default: (await import('@/features/customer-auth/components/customer-account-menu')).CustomerAccountMenu,
+}));
 
 export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <Header accountSlot={<CustomerAccountMenu />} />
+      <Header
+        accountSlot={
+          <Suspense fallback={null}>
+            <CustomerAccountMenu />
+          </Suspense>
+        }
+      />
       <div className="flex-1">
         <Outlet />
       </div>
