@@ -22,6 +22,7 @@ import { menuRoutes } from './modules/menu/menu.routes';
 import { createMenuService } from './modules/menu/menu.service';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
+import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes';
 import { createQrCodesService } from './modules/qr-codes/qr-codes.service';
 import { restaurantRoutes } from './modules/restaurants/restaurants.routes';
@@ -36,6 +37,7 @@ import {
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { authPlugin } from './plugins/auth';
+import { contentSecurityPolicy } from './plugins/content-security-policy';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limits';
@@ -111,20 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        // Self-hosters often serve plain http on a LAN; upgrading would break every asset.
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config) });
   await registerRateLimits(app, redis, options.rateLimitNamespace);
   await registerApiDocs(app);
 
@@ -165,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ping: database.ping });
+      await api.register(publicConfigRoutes, { googleMapsApiKey: config.googleMapsApiKey });
       await api.register(authRoutes, { auth });
       await api.register(restaurantRoutes, { restaurants });
       await api.register(menuRoutes, { menu });

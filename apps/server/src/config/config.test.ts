@@ -34,6 +34,14 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: `));
   });
 
+  it('reads an optional Google Maps key; unset or empty means plain address fields', () => {
+    expect(loadConfig({}).googleMapsApiKey).toBeUndefined();
+    expect(loadConfig({ GOOGLE_MAPS_API_KEY: '' }).googleMapsApiKey).toBeUndefined();
+    expect(loadConfig({ GOOGLE_MAPS_API_KEY: ' AIza-browser-key ' }).googleMapsApiKey).toBe(
+      'AIza-browser-key',
+    );
+  });
+
   it('stores menu images locally by default, or in S3 when asked', () => {
     expect(loadConfig({}).storage).toEqual({ driver: 'local' });
     expect(

@@ -96,6 +96,8 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   /** Where the bucket's objects are publicly read (a CDN); unset: the upload URL without its query. */
   S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  /** A Google Maps browser key: set, the address is picked through Places autocomplete; unset, typed in plain fields. */
+  GOOGLE_MAPS_API_KEY: optionalString,
 });
 
 /** Rules across variables, which the per-variable schema cannot say. */
@@ -138,6 +140,8 @@ export type Config = {
   /** Built SPA to serve, when it exists. */
   webDistDir: string | undefined;
   storage: StorageConfig;
+  /** Published to the browser (GET /api/v1/public-config); undefined: plain address fields. */
+  googleMapsApiKey: string | undefined;
 };
 
 export type S3Config = {
@@ -209,5 +213,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
           }
         : { driver: 'local' },
+    googleMapsApiKey: e.GOOGLE_MAPS_API_KEY?.trim() || undefined,
   };
 }

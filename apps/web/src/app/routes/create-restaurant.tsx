@@ -1,11 +1,11 @@
-import { CreateRestaurantPage } from '@/features/restaurant/components/create-restaurant-page';
+import { CreateRestaurantPageWithMaps } from '@/features/restaurant/components/create-restaurant-page';
 
 /** /dashboard/create-restaurant */
 export function Component() {
   return (
     <>
       <title>Create Restaurant · TableServe</title>
-      <CreateRestaurantPage />
+      <CreateRestaurantPageWithMaps />
     </>
   );
 }

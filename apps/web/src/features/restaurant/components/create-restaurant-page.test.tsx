@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
 import { signInOwner } from '@/features/subscriptions/testing/fixtures';
 import { defaultOpeningHours } from '../lib/opening-hours';
-import { CreateRestaurantPage } from './create-restaurant-page';
+import { installFakeGoogleMaps, springfieldPlace } from '../testing/fake-google-maps';
+import { CreateRestaurantPage, CreateRestaurantPageWithMaps } from './create-restaurant-page';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -293,5 +294,102 @@ describe('Create Restaurant (owner-side §2, §4, §5)', () => {
     fillForm();
     fireEvent.click(nextButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('You already have a restaurant');
+  });
+});
+
+describe('Create Restaurant address through Google Places (DESIGN.md §1 maps, owner-side §5)', () => {
+  afterEach(() => {
+    delete window.google;
+  });
+
+  /** The page as the app mounts it, reading the maps key from GET /public-config. */
+  function openFormWithMaps(mapsKey: string | null) {
+    const { calls } = stubFetch(({ url }) => {
+      if (url.endsWith('/public-config')) return jsonResponse(200, { google_maps_api_key: mapsKey });
+      if (url.endsWith('/restaurant/create-restaurant')) return jsonResponse(201, created);
+      return jsonResponse(200, linked);
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signInOwner();
+    renderRoute(
+      () => (
+        <>
+          <CreateRestaurantPageWithMaps />
+          <ToastContainer />
+        </>
+      ),
+      { path: '/dashboard/create-restaurant', destinations: ['/dashboard/menu-management'] },
+    );
+    act(() => vi.advanceTimersByTime(1000));
+    return { calls };
+  }
+
+  /** Everything but the address, which the places search fills. */
+  function fillAllButAddress() {
+    const { 'Street address (optional)': _, City, State, 'Zip code': __, Country, ...others } = restaurant;
+    for (const [label, value] of Object.entries(others)) {
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    }
+  }
+
+  it('fills the address fields from a picked place and sends its coordinates', async () => {
+    const google = installFakeGoogleMaps();
+    const { calls } = openFormWithMaps('browser-key');
+    const search = await screen.findByLabelText('Search address');
+    await waitFor(() => expect(google.autocompletes).toHaveLength(1));
+    expect(google.only().input).toBe(search);
+    fillAllButAddress();
+
+    act(() => google.only().choose(springfieldPlace));
+    expect(screen.getByLabelText('Street address (optional)')).toHaveValue('12 Market Street');
+    expect(screen.getByLabelText('City')).toHaveValue('Springfield');
+    expect(screen.getByLabelText('State')).toHaveValue('IL');
+    expect(screen.getByLabelText('Zip code')).toHaveValue('62701');
+    expect(screen.getByLabelText('Country')).toHaveValue('United States');
+    expect(nextButton()).toHaveAttribute('data-ready', 'true');
+
+    // The plain fields stay editable after a pick.
+    fireEvent.change(screen.getByLabelText('Street address (optional)'), {
+      target: { value: '12 Market Street, Suite 4' },
+    });
+    fireEvent.click(nextButton());
+    expect(await screen.findByText('Restaurant created successfully')).toBeInTheDocument();
+
+    const create = calls().find((call) => call.url === '/api/v1/restaurant/create-restaurant');
+    expect(calls()[0]?.url).toBe('/api/v1/public-config');
+    expect(create?.body).toMatchObject({
+      address: '12 Market Street, Suite 4',
+      city: 'Springfield',
+      state: 'IL',
+      country: 'United States',
+      zip_code: '62701',
+      latitude: 39.7998,
+      longitude: -89.6441,
+    });
+  });
+
+  it('clears the address errors a pick fixes', async () => {
+    const google = installFakeGoogleMaps();
+    openFormWithMaps('browser-key');
+    await waitFor(() => expect(google.autocompletes).toHaveLength(1));
+    fillAllButAddress();
+    fireEvent.click(nextButton());
+    expect(screen.getByText('City is required')).toBeInTheDocument();
+    act(() => google.only().choose(springfieldPlace));
+    expect(screen.queryByText('City is required')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('City')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('without a maps key, shows the plain fields only and sends no coordinates', async () => {
+    const { calls } = openFormWithMaps(null);
+    await waitFor(() => expect(calls()).toHaveLength(1));
+    expect(screen.queryByLabelText('Search address')).not.toBeInTheDocument();
+    fillForm();
+    fireEvent.click(nextButton());
+    expect(await screen.findByText('Restaurant created successfully')).toBeInTheDocument();
+    const create = calls().find((call) => call.url === '/api/v1/restaurant/create-restaurant');
+    expect(create?.body).toMatchObject({ address: '12 Market Street', city: 'Springfield' });
+    expect(create?.body).not.toHaveProperty('latitude');
+    expect(create?.body).not.toHaveProperty('longitude');
   });
 });

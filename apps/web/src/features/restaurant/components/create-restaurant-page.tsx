@@ -1,4 +1,3 @@
-import { PHONE_DIGITS, phoneDigits } from '@tableserve/contract/fields';
 import { restaurantMessages } from '@tableserve/contract/restaurant';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, MapPin, PartyPopper, Phone } from 'lucide-react';
@@ -8,7 +7,9 @@ import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { EmailField } from '@/components/ui/email-field';
 import { TextField } from '@/components/ui/field';
+import { PhoneField } from '@/components/ui/phone-field';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { SubmitButton } from '@/features/auth/components/submit-button';
 import { useTimedMessage } from '@/features/auth/hooks/use-timed-message';
@@ -20,10 +21,19 @@ import { ApiRequestError } from '@/lib/api-client';
 import { localStore, menuSetupKey, sessionKeys, sessionStore } from '@/lib/storage';
 import { type CreatedRestaurant, useCreateRestaurant } from '../api/create-restaurant';
 import { linkRestaurantToSubscription } from '../api/link-subscription';
+import { useGoogleMapsApiKey } from '../api/public-config';
 import { MENU_REDIRECT_MS, useMenuRedirect } from '../hooks/use-menu-redirect';
 import { browserTimeZone } from '../lib/browser-time-zone';
 import { type FieldErrors, fieldErrorsFromServer, withoutFieldError } from '../lib/field-errors';
-import { type CreateRestaurantForm, emptyCreateForm, validateCreateForm } from '../lib/restaurant-form';
+import type { PickedAddress } from '../lib/place-to-address';
+import {
+  type CreateRestaurantForm,
+  emptyCreateForm,
+  PICKED_ADDRESS_FIELDS,
+  validateCreateForm,
+  withPickedAddress,
+} from '../lib/restaurant-form';
+import { AddressSearch } from './address-search';
 import { FormSection } from './form-section';
 import { PageHeader } from './page-header';
 import { OpeningHoursSection, RestaurantBasicsSection, type UpdateDetail } from './restaurant-details-fields';
@@ -33,17 +43,30 @@ import { SetupSteps } from './setup-steps';
 export const CREATE_LOADER_MS = 1000;
 export const CREATE_ERROR_MS = 9000;
 
+/** A Google Maps browser key turns on the address search; null: plain address fields. */
+type MapsProps = { mapsApiKey?: string | null };
+
+/**
+ * The page as the app mounts it: with the maps key the server publishes (DESIGN.md §1 maps).
+ * Until the key is known, and without one, the address is typed in plain fields.
+ */
+export function CreateRestaurantPageWithMaps() {
+  return <CreateRestaurantPage mapsApiKey={useGoogleMapsApiKey()} />;
+}
+
 /**
  * Create Restaurant, step 1 of 3 (owner-side §2, §4 Restaurant creation, §5, §8). An owner whose
  * restaurant is already active edits it instead.
  */
-export function CreateRestaurantPage() {
+export function CreateRestaurantPage({ mapsApiKey = null }: MapsProps) {
   const [alreadyActive] = useState(hasActiveRestaurant);
   if (alreadyActive) return <Navigate to={dashboardPaths.editRestaurant} replace />;
-  return <OwnerOnly>{(session) => <CreateRestaurantSteps session={session} />}</OwnerOnly>;
+  return (
+    <OwnerOnly>{(session) => <CreateRestaurantSteps session={session} mapsApiKey={mapsApiKey} />}</OwnerOnly>
+  );
 }
 
-function CreateRestaurantSteps({ session }: { session: OwnerSession }) {
+function CreateRestaurantSteps({ session, mapsApiKey }: { session: OwnerSession } & MapsProps) {
   const [loading, setLoading] = useState(true);
   const [created, setCreated] = useState<CreatedRestaurant | null>(null);
   const { schedule, goToMenu } = useMenuRedirect();
@@ -79,7 +102,7 @@ function CreateRestaurantSteps({ session }: { session: OwnerSession }) {
       ) : created ? (
         <CreatedPanel onContinue={() => goToMenu(created.restaurant_id)} />
       ) : (
-        <RestaurantSetupForm session={session} onCreated={onCreated} />
+        <RestaurantSetupForm session={session} onCreated={onCreated} mapsApiKey={mapsApiKey} />
       )}
     </div>
   );
@@ -105,12 +128,12 @@ function CreatedPanel({ onContinue }: { onContinue: () => void }) {
   );
 }
 
-/** Every field typed as text: all but the opening hours. */
-type TextFieldName = Exclude<keyof CreateRestaurantForm, 'opening_hours'>;
+/** Every field typed as text: all but the opening hours and the picked coordinates. */
+type TextFieldName = Exclude<keyof CreateRestaurantForm, 'opening_hours' | 'coordinates'>;
 
-type FormProps = { session: OwnerSession; onCreated: (result: CreatedRestaurant) => void };
+type FormProps = { session: OwnerSession; onCreated: (result: CreatedRestaurant) => void } & MapsProps;
 
-function RestaurantSetupForm({ session, onCreated }: FormProps) {
+function RestaurantSetupForm({ session, onCreated, mapsApiKey }: FormProps) {
   const [form, setForm] = useState<CreateRestaurantForm>(() => emptyCreateForm(browserTimeZone()));
   const [errors, setErrors] = useState<FieldErrors>({});
   const { message, show, clear } = useTimedMessage();
@@ -137,6 +160,11 @@ function RestaurantSetupForm({ session, onCreated }: FormProps) {
     setForm((current) => ({ ...current, [field]: value }));
     setErrors((current) => withoutFieldError(current, field));
   };
+
+  function pickAddress(picked: PickedAddress) {
+    setForm((current) => withPickedAddress(current, picked));
+    setErrors((current) => PICKED_ADDRESS_FIELDS.reduce(withoutFieldError, current));
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -191,37 +219,36 @@ function RestaurantSetupForm({ session, onCreated }: FormProps) {
           <RestaurantBasicsSection form={form} errors={errors} update={updateDetail} disabled={busy} />
 
           <FormSection icon={Phone} title="Contact">
-            <TextField
-              label="Email"
-              type="email"
+            <EmailField
               required
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
               hint="Where diners and TableServe can reach the restaurant"
               {...text('email')}
             />
-            <TextField
+            <PhoneField
               label="Phone"
-              type="tel"
+              name="phone"
               required
-              autoComplete="tel-national"
-              inputMode="numeric"
-              pattern={`\\d{${PHONE_DIGITS}}`}
-              title={`Enter a ${PHONE_DIGITS}-digit phone number`}
-              hint={`${PHONE_DIGITS} digits, numbers only`}
-              {...text('phone')}
-              onChange={(event) => update('phone', phoneDigits(event.target.value))}
+              value={form.phone}
+              error={errors.phone}
+              disabled={busy}
+              onValueChange={(digits) => update('phone', digits)}
             />
           </FormSection>
 
-          {/* DESIGN.md §2: Places autocomplete needs a maps key; without one (offline) the address is typed in plain fields with the same payload. */}
+          {/* DESIGN.md §1 maps: Places autocomplete needs a maps key; without one (offline) the address is typed in plain fields with the same payload. */}
           <FormSection
             icon={MapPin}
             title="Address"
             description="Fixed once the restaurant is created, so check it carefully."
           >
+            {mapsApiKey && (
+              <AddressSearch
+                apiKey={mapsApiKey}
+                onPick={pickAddress}
+                disabled={busy}
+                className="md:col-span-2"
+              />
+            )}
             <TextField
               label="Street address (optional)"
               autoComplete="street-address"

@@ -7,6 +7,7 @@ import {
 import type { z } from 'zod';
 import { type FieldErrors, fieldErrorsFromIssues } from './field-errors';
 import { defaultOpeningHours } from './opening-hours';
+import type { PickedAddress } from './place-to-address';
 
 /** The fields the owner may change at any time (owner-side §5 Edit restaurant); text as typed. */
 export type RestaurantDetailsForm = {
@@ -30,7 +31,11 @@ export type RestaurantContactForm = {
   zip_code: string;
 };
 
-export type CreateRestaurantForm = RestaurantDetailsForm & RestaurantContactForm;
+/** Set by a Places pick (DESIGN.md §1 maps); typed addresses have none. */
+export type Coordinates = { latitude: number; longitude: number };
+
+export type CreateRestaurantForm = RestaurantDetailsForm &
+  RestaurantContactForm & { coordinates: Coordinates | null };
 
 export function emptyCreateForm(timezone: string): CreateRestaurantForm {
   return {
@@ -47,7 +52,25 @@ export function emptyCreateForm(timezone: string): CreateRestaurantForm {
     state: '',
     country: '',
     zip_code: '',
+    coordinates: null,
   };
+}
+
+/** The address fields a Places pick fills (owner-side §5); the rest of the form is kept. */
+export const PICKED_ADDRESS_FIELDS = ['address', 'city', 'state', 'country', 'zip_code'] as const;
+
+/**
+ * A picked place written into the form. Its coordinates stay with the form until another pick,
+ * even when the owner then corrects a field by hand (a zip code, a suite number).
+ */
+export function withPickedAddress(form: CreateRestaurantForm, picked: PickedAddress): CreateRestaurantForm {
+  const next = { ...form };
+  for (const field of PICKED_ADDRESS_FIELDS) next[field] = picked[field];
+  next.coordinates =
+    picked.latitude === null || picked.longitude === null
+      ? null
+      : { latitude: picked.latitude, longitude: picked.longitude };
+  return next;
 }
 
 /** The typed table count as a number; empty stays missing so the schema says it is required. */
@@ -87,6 +110,8 @@ export function validateCreateForm(form: CreateRestaurantForm): Validation<Creat
     state: form.state,
     country: form.country,
     zip_code: form.zip_code,
+    // Only a picked address has them; a typed one sends the same payload as without maps.
+    ...form.coordinates,
   });
 }
 
