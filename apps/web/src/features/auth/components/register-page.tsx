@@ -1,12 +1,13 @@
 import { RegisterBody } from '@tableserve/contract/auth';
-import { PHONE_DIGITS, phoneDigits } from '@tableserve/contract/fields';
 import { registerMessages } from '@tableserve/contract/messages';
 import { LockKeyhole, type LucideIcon, MailCheck, MapPin, Store, UserRound } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
+import { EmailField } from '@/components/ui/email-field';
 import { TextField } from '@/components/ui/field';
+import { PhoneField } from '@/components/ui/phone-field';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { useRegisterOwner } from '../api/register';
@@ -52,8 +53,6 @@ const emptyForm: RegistrationForm = {
   password: '',
   confirmPassword: '',
 };
-
-/** Phone accepts digits only, at most 10 (owner-side §5 Registration). */
 
 function fieldErrorsFromServer(error: unknown): FieldErrors {
   if (!(error instanceof ApiRequestError)) return {};
@@ -162,25 +161,15 @@ export function RegisterPage() {
           <FormSection icon={UserRound} title="Your details">
             <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
             <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...field('email')}
-            />
-            <TextField
+            <EmailField {...field('email')} />
+            {/* Phone accepts digits only, at most 10 (owner-side §5 Registration). */}
+            <PhoneField
               label="Phone"
-              type="tel"
-              autoComplete="tel-national"
-              inputMode="numeric"
-              pattern={`\\d{${PHONE_DIGITS}}`}
-              title={`Enter a ${PHONE_DIGITS}-digit phone number`}
-              hint={`${PHONE_DIGITS} digits, numbers only`}
-              {...field('phone')}
-              onChange={(event) => update('phone', phoneDigits(event.target.value))}
+              name="phone"
+              required
+              value={form.phone}
+              error={fieldErrors.phone}
+              onValueChange={(digits) => update('phone', digits)}
             />
           </FormSection>
 

@@ -1,16 +1,15 @@
 import type { CustomerSession } from '@tableserve/contract/customer';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';
 import { TextField } from '@/components/ui/field';
+import { PhoneField } from '@/components/ui/phone-field';
 import { readCurrentRestaurantId } from '@/features/diner/lib/current-restaurant';
 import { continueAsGuest } from '../api/customer-auth';
+import { useCheckedSubmit } from '../hooks/use-checked-submit';
 import { useFormState } from '../hooks/use-form-state';
-import { useSingleFlight } from '../hooks/use-single-flight';
 import { checkGuest } from '../lib/customer-forms';
 import { serverFieldErrors, signupFailureMessage } from '../lib/failure-messages';
-import { useNotices } from '../lib/notify';
-import { PhoneField } from './phone-field';
 import { TermsAgreement } from './terms-agreement';
 
 type GuestFormProps = {
@@ -26,26 +25,15 @@ export function GuestForm({ onSuccess, restaurantId }: GuestFormProps) {
     phone_number: '',
   });
   const [termsAccepted, setTermsAccepted] = useState(false);
-  const { busy, run } = useSingleFlight();
-  const notices = useNotices();
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void run(async () => {
-      notices.clear();
-      const check = checkGuest(values, termsAccepted, restaurantId ?? readCurrentRestaurantId());
-      if (check.kind === 'fields') return setErrors(check.fieldErrors);
-      if (check.kind === 'message') return notices.error(check.message);
-      try {
-        const response = await continueAsGuest(check.value);
-        notices.success(response.message);
-        onSuccess?.(response.data);
-      } catch (error) {
-        setErrors(serverFieldErrors(error));
-        notices.error(signupFailureMessage(error));
-      }
-    });
-  }
+  const { busy, submit } = useCheckedSubmit({
+    check: () => checkGuest(values, termsAccepted, restaurantId ?? readCurrentRestaurantId()),
+    send: continueAsGuest,
+    successNotice: (response) => response.message,
+    onSent: (response) => onSuccess?.(response.data),
+    failureMessage: signupFailureMessage,
+    setErrors,
+    serverFieldErrors,
+  });
 
   return (
     <form noValidate onSubmit={submit} aria-label="Login as Guest" className="flex flex-col gap-4">

@@ -1,14 +1,13 @@
 import { type CustomerSession, customerMessages } from '@tableserve/contract/customer';
-import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';
 import { PasswordField } from '@/features/auth/components/password-field';
 import { loginCustomer } from '../api/customer-auth';
+import { useCheckedSubmit } from '../hooks/use-checked-submit';
 import { useFormState } from '../hooks/use-form-state';
-import { useSingleFlight } from '../hooks/use-single-flight';
 import { checkLogin } from '../lib/customer-forms';
 import { loginFailureMessage } from '../lib/failure-messages';
-import { LOGIN_SUCCESS_MS, useNotices } from '../lib/notify';
+import { LOGIN_SUCCESS_MS } from '../lib/notify';
 
 type LoginFormProps = {
   onSuccess?: (customer: CustomerSession) => void;
@@ -19,27 +18,15 @@ type LoginFormProps = {
 /** The diner's login (customer-side §5 Login: email and password required; §8 texts). */
 export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
   const { values, setErrors, bind } = useFormState({ email: '', password: '' });
-  const { busy, run } = useSingleFlight();
-  const notices = useNotices();
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void run(async () => {
-      notices.clear();
-      const check = checkLogin(values);
-      if (check.kind !== 'ok') {
-        if (check.kind === 'fields') setErrors(check.fieldErrors);
-        return;
-      }
-      try {
-        const { data } = await loginCustomer(check.value);
-        notices.success(customerMessages.loginSuccess, LOGIN_SUCCESS_MS);
-        onSuccess?.(data);
-      } catch (error) {
-        notices.error(loginFailureMessage(error));
-      }
-    });
-  }
+  const { busy, submit } = useCheckedSubmit({
+    check: () => checkLogin(values),
+    send: loginCustomer,
+    successNotice: () => customerMessages.loginSuccess,
+    successMs: LOGIN_SUCCESS_MS,
+    onSent: ({ data }) => onSuccess?.(data),
+    failureMessage: loginFailureMessage,
+    setErrors,
+  });
 
   return (
     <form noValidate onSubmit={submit} aria-label="Log In" className="flex flex-col gap-4">

@@ -1,17 +1,16 @@
 import { type CustomerSession, customerMessages } from '@tableserve/contract/customer';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';
 import { TextField } from '@/components/ui/field';
+import { PhoneField } from '@/components/ui/phone-field';
 import { PasswordField } from '@/features/auth/components/password-field';
 import { readCurrentRestaurantId } from '@/features/diner/lib/current-restaurant';
 import { signupCustomer } from '../api/customer-auth';
+import { useCheckedSubmit } from '../hooks/use-checked-submit';
 import { useFormState } from '../hooks/use-form-state';
-import { useSingleFlight } from '../hooks/use-single-flight';
 import { checkSignup, type SignupForm as SignupValues } from '../lib/customer-forms';
 import { serverFieldErrors, signupFailureMessage } from '../lib/failure-messages';
-import { useNotices } from '../lib/notify';
-import { PhoneField } from './phone-field';
 import { TermsAgreement } from './terms-agreement';
 
 const emptyForm: SignupValues = {
@@ -32,26 +31,15 @@ type SignupFormProps = {
 export function SignupForm({ onSuccess, restaurantId }: SignupFormProps) {
   const { values, errors, setErrors, set, bind } = useFormState(emptyForm);
   const [termsAccepted, setTermsAccepted] = useState(false);
-  const { busy, run } = useSingleFlight();
-  const notices = useNotices();
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void run(async () => {
-      notices.clear();
-      const check = checkSignup(values, termsAccepted, restaurantId ?? readCurrentRestaurantId());
-      if (check.kind === 'fields') return setErrors(check.fieldErrors);
-      if (check.kind === 'message') return notices.error(check.message);
-      try {
-        const { data } = await signupCustomer(check.value);
-        notices.success(customerMessages.signupSuccess);
-        onSuccess?.(data);
-      } catch (error) {
-        setErrors(serverFieldErrors(error));
-        notices.error(signupFailureMessage(error));
-      }
-    });
-  }
+  const { busy, submit } = useCheckedSubmit({
+    check: () => checkSignup(values, termsAccepted, restaurantId ?? readCurrentRestaurantId()),
+    send: signupCustomer,
+    successNotice: () => customerMessages.signupSuccess,
+    onSent: ({ data }) => onSuccess?.(data),
+    failureMessage: signupFailureMessage,
+    setErrors,
+    serverFieldErrors,
+  });
 
   return (
     <form noValidate onSubmit={submit} aria-label="Create an Account" className="flex flex-col gap-4">

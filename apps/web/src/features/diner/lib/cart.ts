@@ -2,6 +2,7 @@ import type { MenuItem } from '@tableserve/contract/menu';
 import { MAX_QUANTITY } from '@tableserve/contract/order';
 import { useEffect, useSyncExternalStore } from 'react';
 import { localKeys, localStore } from '@/lib/storage';
+import { storageChanges } from './storage-changes';
 
 /** customer-side §9: the cart clears itself after 1 hour, and a stored cart expires after the same hour. */
 export const CART_LIFETIME_MS = 60 * 60 * 1000;
@@ -17,7 +18,7 @@ export type CartLine = Pick<
 /** What is stored under currentCart: one restaurant's lines and when they expire. */
 export type Cart = { restaurant_id: number; items: CartLine[]; expires_at: number };
 
-const CHANGE_EVENT = 'tableserve:cart';
+const cartChanges = storageChanges('tableserve:cart');
 
 function isCart(value: unknown): value is Cart {
   const cart = value as Partial<Cart> | null;
@@ -49,7 +50,7 @@ export function readCart(now = Date.now()): Cart | null {
 function writeCart(cart: Cart | null) {
   if (cart && cart.items.length > 0) localStore.set(localKeys.currentCart, JSON.stringify(cart));
   else localStore.remove(localKeys.currentCart);
-  window.dispatchEvent(new Event(CHANGE_EVENT));
+  cartChanges.announce();
 }
 
 /** Forgets the cart: after a successful order, or when its hour is up. */
@@ -102,15 +103,6 @@ export function cartTotals(lines: readonly CartLine[]): { count: number; subtota
   return { count, subtotal: cents / 100 };
 }
 
-function subscribe(onChange: () => void) {
-  window.addEventListener(CHANGE_EVENT, onChange);
-  window.addEventListener('storage', onChange);
-  return () => {
-    window.removeEventListener(CHANGE_EVENT, onChange);
-    window.removeEventListener('storage', onChange);
-  };
-}
-
 const snapshot = () => localStore.get(localKeys.currentCart);
 
 /**
@@ -118,7 +110,7 @@ const snapshot = () => localStore.get(localKeys.currentCart);
  * when its hour is up, even while the page stays open.
  */
 export function useCart(restaurantId: number | null) {
-  const raw = useSyncExternalStore(subscribe, snapshot);
+  const raw = useSyncExternalStore(cartChanges.subscribe, snapshot);
   const cart = raw === null ? null : readCart();
   const lines = restaurantId !== null && cart?.restaurant_id === restaurantId ? cart.items : [];
   const expiresAt = cart?.expires_at;

@@ -1,29 +1,25 @@
 import type { CustomerSession } from '@tableserve/contract/customer';
 import { useSyncExternalStore } from 'react';
 import { localKeys, localStore } from '@/lib/storage';
+import { storageChanges } from './storage-changes';
 
 /** The signed-in diner as stored under customerData (customer-side §3); the token lives apart. */
 export type CustomerData = Omit<CustomerSession, 'token'>;
 
-// Storage events only reach other tabs, so this tab's changes are announced with its own event.
-const CHANGE_EVENT = 'tableserve:customer-session';
-
-function announce() {
-  window.dispatchEvent(new Event(CHANGE_EVENT));
-}
+const sessionChanges = storageChanges('tableserve:customer-session');
 
 /** Stores a diner after login, signup or guest checkout: customerData and CustomerToken. */
 export function saveCustomerSession({ token, ...customer }: CustomerSession): void {
   localStore.set(localKeys.customerData, JSON.stringify(customer));
   localStore.set(localKeys.customerToken, token);
-  announce();
+  sessionChanges.announce();
 }
 
 /** Logout and session expiry (customer-side §4): stored customer data and token are cleared. */
 export function clearCustomerSession(): void {
   localStore.remove(localKeys.customerData);
   localStore.remove(localKeys.customerToken);
-  announce();
+  sessionChanges.announce();
 }
 
 export function readCustomerToken(): string | null {
@@ -63,20 +59,11 @@ export function isTokenExpired(token: string, now = Date.now()): boolean {
   return expiresAt === null || expiresAt <= now;
 }
 
-function subscribe(onChange: () => void) {
-  window.addEventListener(CHANGE_EVENT, onChange);
-  window.addEventListener('storage', onChange);
-  return () => {
-    window.removeEventListener(CHANGE_EVENT, onChange);
-    window.removeEventListener('storage', onChange);
-  };
-}
-
 // useSyncExternalStore needs a stable snapshot, so the raw stored text is the snapshot.
 const snapshot = () => `${localStore.get(localKeys.customerData)}|${readCustomerToken()}`;
 
 /** The signed-in diner, kept in step with logins and logouts anywhere in the app. */
 export function useCustomer(): CustomerData | null {
-  useSyncExternalStore(subscribe, snapshot);
+  useSyncExternalStore(sessionChanges.subscribe, snapshot);
   return readCustomer();
 }

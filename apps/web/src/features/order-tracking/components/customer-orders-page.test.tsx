@@ -1,23 +1,16 @@
 import type { OrderSummary } from '@tableserve/contract/order';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
 import { saveCustomerSession } from '@/features/diner/lib/customer-session';
 import { customerToken, orderSummary } from '../testing/fixtures';
-import { startSocketServer } from '../testing/socket-server';
+import { socketServerForEachTest } from '../testing/socket-server';
 import { CustomerOrdersPage } from './customer-orders-page';
 
 const path = '/customer_orders';
 
-let server: Awaited<ReturnType<typeof startSocketServer>>;
-beforeEach(async () => {
-  server = await startSocketServer();
-});
-afterEach(async () => {
-  await server.stop();
-  vi.unstubAllGlobals();
-});
+const server = socketServerForEachTest();
 
 function signIn(customerId = 9) {
   const token = customerToken();
@@ -118,9 +111,9 @@ describe('CustomerOrdersPage', () => {
     );
     renderRoute(CustomerOrdersPage, { path });
     await screen.findByText('Live updates');
-    expect(server.handshakes[0]?.restaurantId).toBe('7');
+    expect(server().handshakes[0]?.restaurantId).toBe('7');
 
-    server.emitUpdate({ order_id: 3, status: 'Completed', total_amount: 31.5 });
+    server().emitUpdate({ order_id: 3, status: 'Completed', total_amount: 31.5 });
 
     const past = within(await screen.findByRole('region', { name: 'Past orders' }));
     expect(past.getByRole('heading', { name: 'Paprika Kitchen' })).toBeInTheDocument();

@@ -21,6 +21,7 @@ import { LiveBadge } from './live-badge';
 import { MessageCard } from './message-card';
 import { OrderCard } from './order-card';
 import { RefreshButton } from './refresh-button';
+import { TryAgainButton } from './try-again-button';
 
 /** /customer_orders (customer-side §2 Customer orders, §7, §8 Empty lists). */
 export function CustomerOrdersPage() {
@@ -88,13 +89,7 @@ function CustomerOrders({
           title="Your orders didn't load"
           tone="error"
           restaurantId={readCurrentRestaurantId()}
-          action={
-            failure.retryable && (
-              <Button size="lg" busy={orders.isFetching} onClick={() => void orders.refetch()}>
-                Try again
-              </Button>
-            )
-          }
+          action={failure.retryable && <TryAgainButton query={orders} />}
         >
           {failure.message}
         </MessageCard>

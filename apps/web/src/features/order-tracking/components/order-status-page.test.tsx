@@ -1,25 +1,17 @@
 import { orderMessages } from '@tableserve/contract/order';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
 import { localKeys, localStore } from '@/lib/storage';
 import { customerToken, line, orderSummary } from '../testing/fixtures';
-import { startSocketServer } from '../testing/socket-server';
+import { socketServerForEachTest } from '../testing/socket-server';
 import { NO_TOKEN_LOG, OrderStatusPage } from './order-status-page';
 
 const path = '/customer/order-status';
 const url = `${path}?orderId=42&restaurant_id=7`;
 
-let server: Awaited<ReturnType<typeof startSocketServer>>;
-beforeEach(async () => {
-  server = await startSocketServer();
-});
-afterEach(async () => {
-  await server.stop();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const server = socketServerForEachTest();
 
 function signIn(token = customerToken()) {
   localStore.set(localKeys.customerToken, token);
@@ -52,7 +44,7 @@ describe('OrderStatusPage', () => {
     expect(calls()[0]).toMatchObject({ url: '/api/v1/customer/order-summary/7/42', method: 'GET' });
     expect(calls()[0]?.headers.Authorization).toBe(`Bearer ${token}`);
     await waitForLive();
-    expect(server.handshakes).toEqual([{ token, restaurantId: '7', transport: 'websocket' }]);
+    expect(server().handshakes).toEqual([{ token, restaurantId: '7', transport: 'websocket' }]);
   });
 
   it('uses the token of the navigation state before the stored one', async () => {
@@ -136,8 +128,8 @@ describe('OrderStatusPage', () => {
     renderRoute(OrderStatusPage, { path, url });
     await waitForLive();
 
-    server.emitUpdate({ order_id: 99, status: 'Cancelled', total_amount: 0 });
-    server.emitUpdate({ order_id: 42, status: 'Ready', total_amount: 28.75 });
+    server().emitUpdate({ order_id: 99, status: 'Cancelled', total_amount: 0 });
+    server().emitUpdate({ order_id: 42, status: 'Ready', total_amount: 28.75 });
 
     expect(await screen.findByText('$28.75')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Your order is ready' })).toBeInTheDocument();
@@ -152,7 +144,7 @@ describe('OrderStatusPage', () => {
     renderRoute(OrderStatusPage, { path, url });
     await waitForLive();
 
-    server.emitUpdate({ order_id: 99, status: 'Cancelled', total_amount: 0 });
+    server().emitUpdate({ order_id: 99, status: 'Cancelled', total_amount: 0 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByText(orderMessages.cancelled)).not.toBeInTheDocument();
     expect(screen.getByText('$31.50')).toBeInTheDocument();
@@ -168,7 +160,7 @@ describe('OrderStatusPage', () => {
     renderRoute(OrderStatusPage, { path, url });
     await waitForLive();
 
-    server.dropConnections();
+    server().dropConnections();
     expect(
       await screen.findByRole(
         'heading',
@@ -216,7 +208,7 @@ describe('OrderStatusPage', () => {
     expect(await screen.findByRole('heading', { name: 'Log in to follow your order' })).toBeInTheDocument();
     expect(errorLog).toHaveBeenCalledWith(NO_TOKEN_LOG);
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(server.handshakes).toEqual([]);
+    expect(server().handshakes).toEqual([]);
   });
 
   it('leads Back to Menu to the menu of the stored QR token', async () => {

@@ -1,21 +1,18 @@
 import { type OrderSummary, orderServerMessages } from '@tableserve/contract/order';
 import { orderTrackingMessages } from '@tableserve/contract/order-tracking';
-import type { OrderUpdatePayload } from '@tableserve/contract/realtime';
-import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, MapPin, Phone, ReceiptText } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { readCustomerToken } from '@/features/diner/lib/customer-session';
 import { type OrderRef, orderSummaryQueryKey, useOrderSummary } from '../api/order-summary';
-import { type LiveState, useOrderUpdates } from '../hooks/use-order-updates';
+import { useLiveOrder } from '../hooks/use-live-order';
+import type { LiveState } from '../hooks/use-order-updates';
 import { orderLoadError } from '../lib/load-error';
 import { formatAddress, formatMoney, formatPhone, formatPlacedAt, orderPlace } from '../lib/order-format';
 import { readOrderStatusTarget } from '../lib/order-status-params';
-import { applyOrderUpdate } from '../lib/order-update';
 import { statusHeadline } from '../lib/status-headline';
 import { BackToMenu } from './back-to-menu';
 import { DinerShell } from './diner-shell';
@@ -25,6 +22,7 @@ import { OrderItems } from './order-items';
 import { OrderStatusBadge } from './order-status-badge';
 import { ProgressChecklist } from './progress-checklist';
 import { RefreshButton } from './refresh-button';
+import { TryAgainButton } from './try-again-button';
 
 export const NO_TOKEN_LOG = 'Order status: no customer token, so the order cannot be loaded.';
 
@@ -63,18 +61,12 @@ export function OrderStatusPage() {
 }
 
 function OrderStatus({ order, token }: { order: OrderRef; token: string }) {
-  const queryClient = useQueryClient();
   const summary = useOrderSummary(order, token);
-
-  const live = useOrderUpdates({
+  const live = useLiveOrder<OrderSummary>({
     restaurantId: order.restaurantId,
     token,
-    // Only an update about this order changes the page (customer-side §4).
-    onUpdate: (update: OrderUpdatePayload) =>
-      queryClient.setQueryData<OrderSummary>(orderSummaryQueryKey(order), (current) =>
-        current ? applyOrderUpdate(current, update) : current,
-      ),
-    onReconnect: () => void summary.refetch(),
+    queryKey: orderSummaryQueryKey(order),
+    refetch: summary.refetch,
   });
 
   if (summary.isPending) {
@@ -96,13 +88,7 @@ function OrderStatus({ order, token }: { order: OrderRef; token: string }) {
           title={notFound ? failure.message : "Your order didn't load"}
           tone="error"
           restaurantId={order.restaurantId}
-          action={
-            failure.retryable && (
-              <Button size="lg" busy={summary.isFetching} onClick={() => void summary.refetch()}>
-                Try again
-              </Button>
-            )
-          }
+          action={failure.retryable && <TryAgainButton query={summary} />}
         >
           {notFound ? "Check the link, or open your orders from the restaurant's menu." : failure.message}
         </MessageCard>

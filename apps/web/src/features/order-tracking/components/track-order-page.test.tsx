@@ -1,24 +1,17 @@
 import { orderMessages } from '@tableserve/contract/order';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
 import { localKeys, localStore } from '@/lib/storage';
 import { customerToken } from '../testing/fixtures';
-import { startSocketServer } from '../testing/socket-server';
+import { socketServerForEachTest } from '../testing/socket-server';
 import { TrackOrderPage } from './track-order-page';
 
 const path = '/track-order';
 const url = `${path}?restaurant_id=7&order_id=42`;
 
-let server: Awaited<ReturnType<typeof startSocketServer>>;
-beforeEach(async () => {
-  server = await startSocketServer();
-});
-afterEach(async () => {
-  await server.stop();
-  vi.unstubAllGlobals();
-});
+const server = socketServerForEachTest();
 
 describe('TrackOrderPage', () => {
   it('shows Your order status: with the status from the public call', async () => {
@@ -28,7 +21,7 @@ describe('TrackOrderPage', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Your order status: Approved');
     expect(calls()[0]?.url).toBe('/api/v1/customer/order-status?restaurant_id=7&order_id=42');
     expect(calls()[0]?.headers.Authorization).toBeUndefined();
-    expect(server.handshakes).toEqual([]);
+    expect(server().handshakes).toEqual([]);
   });
 
   it('shows the spec failure text when the status cannot be fetched, and retries', async () => {
@@ -53,10 +46,10 @@ describe('TrackOrderPage', () => {
     stubFetch(() => jsonResponse(200, { order_id: 42, status: 'Pending' }));
     renderRoute(TrackOrderPage, { path, url });
     await screen.findByText('Live updates');
-    expect(server.handshakes).toEqual([{ token, restaurantId: '7', transport: 'websocket' }]);
+    expect(server().handshakes).toEqual([{ token, restaurantId: '7', transport: 'websocket' }]);
 
-    server.emitUpdate({ order_id: 41, status: 'Cancelled', total_amount: 0 });
-    server.emitUpdate({ order_id: 42, status: 'Ready', total_amount: 20 });
+    server().emitUpdate({ order_id: 41, status: 'Cancelled', total_amount: 0 });
+    server().emitUpdate({ order_id: 42, status: 'Ready', total_amount: 20 });
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your order status: Ready'),
     );

@@ -1,24 +1,22 @@
 import { orderMessages } from '@tableserve/contract/order';
 import { orderTrackingMessages } from '@tableserve/contract/order-tracking';
-import type { OrderUpdatePayload } from '@tableserve/contract/realtime';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { readCustomerToken } from '@/features/diner/lib/customer-session';
 import { type OrderStatusData, orderStatusQueryKey, useOrderStatus } from '../api/order-status';
 import type { OrderRef } from '../api/order-summary';
-import { useOrderUpdates } from '../hooks/use-order-updates';
+import { useLiveOrder } from '../hooks/use-live-order';
 import { orderStatusLink, readTrackOrderTarget } from '../lib/order-status-params';
-import { applyOrderUpdate } from '../lib/order-update';
 import { BackToMenu } from './back-to-menu';
 import { DinerShell } from './diner-shell';
 import { LiveBadge } from './live-badge';
 import { MessageCard } from './message-card';
 import { ProgressChecklist } from './progress-checklist';
 import { RefreshButton } from './refresh-button';
+import { TryAgainButton } from './try-again-button';
 
 /** /track-order?restaurant_id&order_id (customer-side §2 Track order, §7, §8 Track order). */
 export function TrackOrderPage() {
@@ -37,18 +35,14 @@ export function TrackOrderPage() {
 }
 
 function TrackOrder({ order }: { order: OrderRef }) {
-  const queryClient = useQueryClient();
   const status = useOrderStatus(order);
   // The status call is public; a diner signed in on this device also gets it live (their own orders only).
   const token = readCustomerToken();
-  const live = useOrderUpdates({
+  const live = useLiveOrder<OrderStatusData>({
     restaurantId: order.restaurantId,
     token,
-    onUpdate: (update: OrderUpdatePayload) =>
-      queryClient.setQueryData<OrderStatusData>(orderStatusQueryKey(order), (current) =>
-        current ? applyOrderUpdate(current, update) : current,
-      ),
-    onReconnect: () => void status.refetch(),
+    queryKey: orderStatusQueryKey(order),
+    refetch: status.refetch,
   });
 
   if (status.isPending) {
@@ -65,11 +59,7 @@ function TrackOrder({ order }: { order: OrderRef }) {
           title="Order status unavailable"
           tone="error"
           restaurantId={order.restaurantId}
-          action={
-            <Button size="lg" busy={status.isFetching} onClick={() => void status.refetch()}>
-              Try again
-            </Button>
-          }
+          action={<TryAgainButton query={status} />}
         >
           {orderMessages.trackFailed}
         </MessageCard>

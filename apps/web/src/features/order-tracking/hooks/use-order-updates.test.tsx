@@ -66,6 +66,7 @@ describe('useOrderUpdates', () => {
     server.dropConnections();
     // The spec's 1 s reconnection delay, with Socket.IO's jitter.
     await waitFor(() => expect(onReconnect).toHaveBeenCalledTimes(1), { timeout: 4000 });
-    expect(result.current).toBe('live');
+    // The manager reports the reconnection before the socket's own connect arrives.
+    await waitFor(() => expect(result.current).toBe('live'));
   });
 });

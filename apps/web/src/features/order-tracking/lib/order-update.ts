@@ -25,14 +25,14 @@ export function parseOrderUpdate(message: unknown): OrderUpdatePayload | null {
 }
 
 /** An order as a page holds it; the public status call has no total, so the total is optional. */
-type Updatable = { order_id: number; status: OrderStatus; total_amount?: number };
+export type UpdatableOrder = { order_id: number; status: OrderStatus; total_amount?: number };
 
 /**
  * The order with the update applied, only when the update is about this order
  * (customer-side §4: an update applies only when its order_id matches). Otherwise the same object,
  * so React and the query cache see no change.
  */
-export function applyOrderUpdate<T extends Updatable>(order: T, update: OrderUpdatePayload): T {
+export function applyOrderUpdate<T extends UpdatableOrder>(order: T, update: OrderUpdatePayload): T {
   if (order.order_id !== update.order_id) return order;
   const hasTotal = order.total_amount !== undefined;
   if (order.status === update.status && (!hasTotal || order.total_amount === update.total_amount))
@@ -41,7 +41,10 @@ export function applyOrderUpdate<T extends Updatable>(order: T, update: OrderUpd
 }
 
 /** A list with the one matching order updated; the same array when none matches. */
-export function applyOrderUpdateToList<T extends Updatable>(orders: T[], update: OrderUpdatePayload): T[] {
+export function applyOrderUpdateToList<T extends UpdatableOrder>(
+  orders: T[],
+  update: OrderUpdatePayload,
+): T[] {
   let changed = false;
   const next = orders.map((order) => {
     const updated = applyOrderUpdate(order, update);

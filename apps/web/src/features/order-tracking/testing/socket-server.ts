@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OrderUpdatePayload } from '@tableserve/contract/realtime';
 import { Server, type Socket } from 'socket.io';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 export type Handshake = { token: unknown; restaurantId: unknown; transport: string };
 
@@ -48,6 +49,28 @@ export async function startSocketServer() {
       await io.close().catch(() => {});
       jsdomWindow().reconfigure({ url: previousUrl });
     },
+  };
+}
+
+export type SocketServer = Awaited<ReturnType<typeof startSocketServer>>;
+
+/**
+ * The setup the live pages' tests share: a fresh socket server for each test, stopped after it,
+ * and the test's fetch stub and spies undone. Returns a getter, as each test has its own server.
+ */
+export function socketServerForEachTest(): () => SocketServer {
+  let server: SocketServer | undefined;
+  beforeEach(async () => {
+    server = await startSocketServer();
+  });
+  afterEach(async () => {
+    await server?.stop();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+  return () => {
+    if (!server) throw new Error('The socket server only runs inside a test.');
+    return server;
   };
 }
 

@@ -1,5 +1,5 @@
 import { PHONE_DIGITS, phoneDigits } from '@tableserve/contract/fields';
-import { TextField, type TextFieldProps } from '@/components/ui/field';
+import { TextField, type TextFieldProps } from './field';
 
 type PhoneFieldProps = Omit<TextFieldProps, 'type' | 'onChange' | 'value' | 'label'> & {
   value: string;
@@ -8,16 +8,23 @@ type PhoneFieldProps = Omit<TextFieldProps, 'type' | 'onChange' | 'value' | 'lab
 };
 
 /**
- * A 10-digit phone input (customer-side §5): whatever is typed or pasted keeps its digits only,
- * at most 10. No maxlength, which would cut a pasted '(555) 123-4567' before the digits are kept.
+ * A 10-digit phone input (owner-side §5 Registration, customer-side §5): whatever is typed or
+ * pasted keeps its digits only, at most 10. No maxlength, which would cut a pasted
+ * '(555) 123-4567' before the digits are kept.
  */
-export function PhoneField({ value, onValueChange, label = 'Phone number', ...rest }: PhoneFieldProps) {
+export function PhoneField({
+  value,
+  onValueChange,
+  label = 'Phone number',
+  name = 'phone_number',
+  ...rest
+}: PhoneFieldProps) {
   return (
     <TextField
       {...rest}
       label={label}
       type="tel"
-      name="phone_number"
+      name={name}
       autoComplete="tel-national"
       inputMode="numeric"
       pattern={`\\d{${PHONE_DIGITS}}`}
