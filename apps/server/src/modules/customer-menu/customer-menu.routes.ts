@@ -23,7 +23,13 @@ export const customerMenuRoutes: FastifyPluginAsyncZod<{ customerMenu: CustomerM
       schema: {
         tags: ['Diners'],
         params: DisplayMenuParams,
-        response: { 200: DisplayMenuResponse, 304: z.null(), 400: ApiError, 403: ApiError, 404: ApiError },
+        response: {
+          200: DisplayMenuResponse,
+          304: z.undefined(),
+          400: ApiError,
+          403: ApiError,
+          404: ApiError,
+        },
       },
     },
     async (request, reply) => {
@@ -32,7 +38,8 @@ export const customerMenuRoutes: FastifyPluginAsyncZod<{ customerMenu: CustomerM
       // the menu is unchanged; an edit by the owner shows on the next open.
       const etag = `W/"${createHash('sha256').update(JSON.stringify(menu)).digest('base64url').slice(0, 27)}"`;
       reply.header('ETag', etag).header('Cache-Control', 'public, max-age=0, must-revalidate');
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      // No payload at all: a 304 carries no body, and a Content-Length for one stalls keep-alive clients.
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(undefined);
       return menu;
     },
   );
