@@ -30,6 +30,7 @@ export function FloatingCartButton({ count, subtotal, bottomClearance, onOpen }:
         if (!isClickFromDrag()) onOpen();
       }}
       aria-label={`Cart, ${itemsLabel}, ${formatPrice(subtotal)}`}
+      aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight"
       data-dragging={dragging || undefined}
       style={position ? { left: position.x, top: position.y } : undefined}
       className={cn(

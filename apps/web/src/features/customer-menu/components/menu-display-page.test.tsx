@@ -305,4 +305,19 @@ describe('Floating cart (customer-side §2, §9)', () => {
     expect(JSON.parse(localStorage.getItem('cartPosition') ?? 'null')).toEqual({ x: 12, y: 240 });
     expect(screen.queryByText('Page /cart')).not.toBeInTheDocument();
   });
+
+  it('moves with the arrow keys for keyboard users, clamped and saved, without opening the cart', async () => {
+    localStorage.setItem('cartPosition', JSON.stringify({ x: 30, y: 300 }));
+    stubFetch(() => jsonResponse(200, displayMenuFixture()));
+    renderMenu();
+    const button = await screen.findByRole('button', { name: /^Cart,/ });
+    fireEvent.keyDown(button, { key: 'ArrowUp' });
+    expect(button).toHaveStyle({ left: '30px', top: '276px' });
+    fireEvent.keyDown(button, { key: 'ArrowLeft' });
+    expect(button).toHaveStyle({ left: '12px', top: '276px' });
+    expect(JSON.parse(localStorage.getItem('cartPosition') ?? 'null')).toEqual({ x: 12, y: 276 });
+    fireEvent.keyDown(button, { key: 'a' });
+    expect(button).toHaveStyle({ left: '12px', top: '276px' });
+    expect(screen.queryByText('Page /cart')).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,11 @@
-import { type PointerEvent, type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  type RefObject,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import {
   clampPosition,
   defaultPosition,
@@ -12,6 +19,14 @@ import {
 const DRAG_THRESHOLD_PX = 6;
 /** A click arriving this soon after a drag ended belongs to that drag. */
 const CLICK_AFTER_DRAG_MS = 400;
+/** How far one arrow key press moves the element, for keyboard users who cannot drag. */
+const KEY_STEP_PX = 24;
+const keySteps: Record<string, Point> = {
+  ArrowLeft: { x: -KEY_STEP_PX, y: 0 },
+  ArrowRight: { x: KEY_STEP_PX, y: 0 },
+  ArrowUp: { x: 0, y: -KEY_STEP_PX },
+  ArrowDown: { x: 0, y: KEY_STEP_PX },
+};
 
 type Frame = { size: Size; viewport: Size };
 
@@ -24,7 +39,8 @@ function measure(element: HTMLElement | null): Frame {
 }
 
 /**
- * Lets the user drag a fixed element with mouse, pen or finger (pointer events). Its position is
+ * Lets the user drag a fixed element with mouse, pen or finger (pointer events), or move it with
+ * the arrow keys while it has focus. Its position is
  * clamped to the window, re-clamped when the window or the element changes size, and saved
  * under cartPosition when a drag ends. Until it is first moved it sits bottom-right, above
  * `bottomClearance` pixels (the checkout bar).
@@ -101,6 +117,16 @@ export function useDraggablePosition(ref: RefObject<HTMLElement | null>, bottomC
     saveCartPosition(final);
   }
 
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    const step = keySteps[event.key];
+    if (!step || !position) return;
+    event.preventDefault(); // the page must not scroll as well
+    const { size, viewport } = measure(ref.current);
+    const moved = clampPosition({ x: position.x + step.x, y: position.y + step.y }, size, viewport);
+    setWanted(moved);
+    saveCartPosition(moved);
+  }
+
   /** True when a click is only the tail of a drag and must not count as a tap. */
   const isClickFromDrag = () => Date.now() - dragEndedAt.current < CLICK_AFTER_DRAG_MS;
 
@@ -108,6 +134,6 @@ export function useDraggablePosition(ref: RefObject<HTMLElement | null>, bottomC
     position,
     dragging,
     isClickFromDrag,
-    handlers: { onPointerDown, onPointerMove, onPointerUp: endPress, onPointerCancel: endPress },
+    handlers: { onPointerDown, onPointerMove, onPointerUp: endPress, onPointerCancel: endPress, onKeyDown },
   };
 }
