@@ -1,8 +1,8 @@
 import { Trash2 } from 'lucide-react';
 import { ItemImage } from '@/features/customer-menu/components/item-image';
 import { QuantityStepper } from '@/features/customer-menu/components/quantity-stepper';
-import { formatPrice } from '@/features/customer-menu/lib/format-price';
 import type { CartLine } from '@/features/diner/lib/cart';
+import { formatDollars, lineTotal } from '@/lib/money';
 
 type CartLineRowProps = {
   line: CartLine;
@@ -12,7 +12,6 @@ type CartLineRowProps = {
 
 /** One cart line: photo, name, unit price, − quantity +, Remove and the line total (customer-side §2 Cart). */
 export function CartLineRow({ line, onQuantityChange, onRemove }: CartLineRowProps) {
-  const lineTotal = (Math.round(line.price * 100) * line.quantity) / 100;
   return (
     <li aria-label={line.item_name} className="flex gap-3.5 py-4 md:gap-5 md:py-5">
       <ItemImage
@@ -25,11 +24,11 @@ export function CartLineRow({ line, onQuantityChange, onRemove }: CartLineRowPro
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <h3 className="font-semibold leading-snug text-stone-900">{line.item_name}</h3>
-            <p className="mt-0.5 text-sm text-stone-500 tabular-nums">{formatPrice(line.price)} each</p>
+            <p className="mt-0.5 text-sm text-stone-500 tabular-nums">{formatDollars(line.price)} each</p>
           </div>
           <p className="shrink-0 text-base font-bold text-stone-900 tabular-nums">
             <span className="sr-only">Line total </span>
-            {formatPrice(lineTotal)}
+            {formatDollars(lineTotal(line.price, line.quantity))}
           </p>
         </div>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-x-1 gap-y-2">

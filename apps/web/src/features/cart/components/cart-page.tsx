@@ -5,10 +5,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { formatPrice } from '@/features/customer-menu/lib/format-price';
 import { menuPath } from '@/features/customer-menu/lib/remember-restaurant';
 import { cartLinesFor, useCart } from '@/features/diner/lib/cart';
 import { readCurrentRestaurant, readCurrentRestaurantId } from '@/features/diner/lib/current-restaurant';
+import { formatDollars } from '@/lib/money';
 import { cartNavigationState, restaurantIdFromState } from '../lib/cart-navigation';
 import { CartLineRow } from './cart-line-row';
 import { EmptyCart } from './empty-cart';
@@ -74,7 +74,7 @@ export function CartPage() {
           <h2 className="sr-only">Order summary</h2>
           <dl className="flex items-baseline justify-between gap-4">
             <dt className="text-base font-medium text-stone-700">Subtotal ({itemsLabel})</dt>
-            <dd className="text-xl font-bold text-stone-900 tabular-nums">{formatPrice(cart.subtotal)}</dd>
+            <dd className="text-xl font-bold text-stone-900 tabular-nums">{formatDollars(cart.subtotal)}</dd>
           </dl>
           <p className="mt-1 text-sm text-stone-500">{cartMessages.taxAndFees}</p>
           <Button size="lg" className="mt-5 w-full rounded-full" onClick={checkout}>

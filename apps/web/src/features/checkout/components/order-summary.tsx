@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { formatPrice } from '@/features/customer-menu/lib/format-price';
 import type { CartLine } from '@/features/diner/lib/cart';
+import { formatDollars, lineTotal } from '@/lib/money';
 
 type OrderSummaryProps = {
   lines: readonly CartLine[];
@@ -13,8 +13,6 @@ type OrderSummaryProps = {
   restaurantId: number;
   children?: ReactNode;
 };
-
-const lineTotal = (line: CartLine) => (Math.round(line.price * 100) * line.quantity) / 100;
 
 /** The order summary of checkout: lines, quantities, line totals and the sub-total (customer-side §2). */
 export function OrderSummary({ lines, count, subtotal, restaurantId, children }: OrderSummaryProps) {
@@ -37,11 +35,11 @@ export function OrderSummary({ lines, count, subtotal, restaurantId, children }:
               <p className="font-medium text-stone-900">{line.item_name}</p>
               <p className="mt-0.5 text-sm text-stone-500 tabular-nums">
                 <span className="sr-only">Quantity </span>
-                {line.quantity} × {formatPrice(line.price)}
+                {line.quantity} × {formatDollars(line.price)}
               </p>
             </div>
             <p className="shrink-0 font-semibold text-stone-900 tabular-nums">
-              {formatPrice(lineTotal(line))}
+              {formatDollars(lineTotal(line.price, line.quantity))}
             </p>
           </li>
         ))}
@@ -50,7 +48,7 @@ export function OrderSummary({ lines, count, subtotal, restaurantId, children }:
         <dt className="text-base font-medium text-stone-700">
           Subtotal ({count === 1 ? '1 item' : `${count} items`})
         </dt>
-        <dd className="text-xl font-bold text-stone-900 tabular-nums">{formatPrice(subtotal)}</dd>
+        <dd className="text-xl font-bold text-stone-900 tabular-nums">{formatDollars(subtotal)}</dd>
       </dl>
       <p className="mt-1 text-sm text-stone-500">{cartMessages.taxAndFees}</p>
       {children}

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { formatPrice } from '../lib/format-price';
+import { formatDollars } from '@/lib/money';
 
 /** The bar's height, kept free at the bottom of the page and under the floating cart. */
 export const CHECKOUT_BAR_CLEARANCE_PX = 88;
@@ -23,7 +23,7 @@ export function CheckoutBar({ count, subtotal, onCheckout }: CheckoutBarProps) {
           <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">
             Total <span className="normal-case">· {count === 1 ? '1 item' : `${count} items`}</span>
           </p>
-          <p className="text-xl font-bold text-stone-900 tabular-nums">{formatPrice(subtotal)}</p>
+          <p className="text-xl font-bold text-stone-900 tabular-nums">{formatDollars(subtotal)}</p>
         </div>
         <Button size="lg" onClick={onCheckout} className="rounded-full px-7">
           Checkout

@@ -1,8 +1,8 @@
 import { ShoppingBag } from 'lucide-react';
 import { useRef } from 'react';
 import { cn } from '@/lib/cn';
+import { formatDollars } from '@/lib/money';
 import { useDraggablePosition } from '../hooks/use-draggable-position';
-import { formatPrice } from '../lib/format-price';
 
 type FloatingCartButtonProps = {
   count: number;
@@ -29,7 +29,7 @@ export function FloatingCartButton({ count, subtotal, bottomClearance, onOpen }:
       onClick={() => {
         if (!isClickFromDrag()) onOpen();
       }}
-      aria-label={`Cart, ${itemsLabel}, ${formatPrice(subtotal)}`}
+      aria-label={`Cart, ${itemsLabel}, ${formatDollars(subtotal)}`}
       aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight"
       data-dragging={dragging || undefined}
       style={position ? { left: position.x, top: position.y } : undefined}
@@ -54,7 +54,7 @@ export function FloatingCartButton({ count, subtotal, bottomClearance, onOpen }:
         )}
       </span>
       <span aria-hidden className="text-base font-bold tabular-nums">
-        {formatPrice(subtotal)}
+        {formatDollars(subtotal)}
       </span>
     </button>
   );

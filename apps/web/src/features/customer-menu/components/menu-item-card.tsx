@@ -1,5 +1,5 @@
 import type { MenuItem } from '@tableserve/contract/menu';
-import { formatPrice } from '../lib/format-price';
+import { formatDollars } from '@/lib/money';
 import { AddToCartControl } from './add-to-cart-control';
 import { ItemImage } from './item-image';
 
@@ -31,7 +31,7 @@ export function MenuItemCard({ item, quantity, onQuantityChange, onOpenPhoto }: 
         <h3 className="text-base font-semibold leading-snug text-stone-900">{item.item_name}</h3>
         <p className="mt-1 line-clamp-2 text-sm leading-relaxed text-stone-500">{item.description}</p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-2 pt-3">
-          <p className="text-base font-bold text-stone-900 tabular-nums">{formatPrice(item.price)}</p>
+          <p className="text-base font-bold text-stone-900 tabular-nums">{formatDollars(item.price)}</p>
           <AddToCartControl item={item} quantity={quantity} onChange={onQuantityChange} />
         </div>
       </div>

@@ -1,6 +1,6 @@
 import type { MenuItem } from '@tableserve/contract/menu';
 import { Modal } from '@/components/ui/modal';
-import { formatPrice } from '../lib/format-price';
+import { formatDollars } from '@/lib/money';
 
 type PhotoPreviewProps = {
   item: MenuItem | null;
@@ -20,7 +20,7 @@ export function PhotoPreview({ item, onClose }: PhotoPreviewProps) {
           />
           <figcaption className="mt-3 flex items-start justify-between gap-4 text-sm text-stone-600">
             <span>{item.description}</span>
-            <span className="font-bold text-stone-900 tabular-nums">{formatPrice(item.price)}</span>
+            <span className="font-bold text-stone-900 tabular-nums">{formatDollars(item.price)}</span>
           </figcaption>
         </figure>
       )}

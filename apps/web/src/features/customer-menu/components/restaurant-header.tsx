@@ -2,7 +2,7 @@ import type { RestaurantPublic } from '@tableserve/contract/restaurant';
 import { ChevronDown, MapPin, Phone } from 'lucide-react';
 import { type PointerEvent, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
-import { formatPhone } from '../lib/format-phone';
+import { formatPhone } from '@/lib/format-phone';
 
 type RestaurantHeaderProps = {
   restaurant: RestaurantPublic;

@@ -1,7 +1,7 @@
 import { cartMessages } from '@tableserve/contract/cart';
 import type { MenuItem } from '@tableserve/contract/menu';
 import { Sparkles } from 'lucide-react';
-import { formatPrice } from '../lib/format-price';
+import { formatDollars } from '@/lib/money';
 import { AddToCartControl } from './add-to-cart-control';
 import { ItemImage } from './item-image';
 
@@ -51,7 +51,7 @@ export function TodaysSpecialStrip({
               <h3 className="truncate font-semibold text-stone-900">{item.item_name}</h3>
               <p className="mt-0.5 line-clamp-1 text-sm text-stone-500">{item.description}</p>
               <div className="mt-auto flex items-center justify-between gap-2 pt-3">
-                <p className="font-bold tabular-nums">{formatPrice(item.price)}</p>
+                <p className="font-bold tabular-nums">{formatDollars(item.price)}</p>
                 <AddToCartControl
                   item={item}
                   quantity={quantityOf(item.menu_id)}

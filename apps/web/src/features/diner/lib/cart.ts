@@ -1,6 +1,7 @@
 import type { MenuItem } from '@tableserve/contract/menu';
 import { MAX_QUANTITY } from '@tableserve/contract/order';
 import { useEffect, useSyncExternalStore } from 'react';
+import { dollarsToCents } from '@/lib/money';
 import { localKeys, localStore } from '@/lib/storage';
 import { storageChanges } from './storage-changes';
 
@@ -98,7 +99,7 @@ export function cartTotals(lines: readonly CartLine[]): { count: number; subtota
   let cents = 0;
   for (const line of lines) {
     count += line.quantity;
-    cents += Math.round(line.price * 100) * line.quantity;
+    cents += dollarsToCents(line.price) * line.quantity;
   }
   return { count, subtotal: cents / 100 };
 }

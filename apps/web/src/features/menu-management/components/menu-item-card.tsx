@@ -1,8 +1,8 @@
 import { type MenuItem, menuCategoryLabels } from '@tableserve/contract/menu';
 import { Pencil, Trash2, UtensilsCrossed } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { formatDollars } from '@/features/subscriptions/lib/money';
 import { cn } from '@/lib/cn';
+import { formatDollars } from '@/lib/money';
 
 type MenuItemCardProps = {
   item: MenuItem;

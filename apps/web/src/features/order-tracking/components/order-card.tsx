@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { formatMoney, formatPlacedAt, orderPlace } from '../lib/order-format';
+import { formatDollars } from '@/lib/money';
+import { formatPlacedAt, orderPlace } from '../lib/order-format';
 import { orderStatusLink } from '../lib/order-status-params';
 import { OrderItems } from './order-items';
 import { OrderStatusBadge } from './order-status-badge';
@@ -55,7 +56,7 @@ export function OrderCard({
         <div className="flex items-baseline justify-between">
           <span className="text-sm font-medium text-stone-600">Total</span>
           <span className="text-lg font-bold text-stone-900 tabular-nums">
-            {formatMoney(order.total_amount)}
+            {formatDollars(order.total_amount)}
           </span>
         </div>
         <Link

@@ -2,7 +2,8 @@ import type { OrderSummary } from '@tableserve/contract/order';
 import { orderTrackingMessages } from '@tableserve/contract/order-tracking';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatMoney, itemsSubtotal, lineTotal, splitOrderItems } from '../lib/order-format';
+import { formatDollars } from '@/lib/money';
+import { itemsSubtotal, orderLineTotal, splitOrderItems } from '../lib/order-format';
 
 type OrderLine = OrderSummary['items'][number];
 
@@ -13,7 +14,9 @@ function ItemRow({ line }: { line: OrderLine }) {
         <span className="font-medium">{line.product_name}</span>
         <span className="text-stone-500"> × {line.quantity}</span>
       </span>
-      <span className="shrink-0 font-medium text-stone-900 tabular-nums">{formatMoney(lineTotal(line))}</span>
+      <span className="shrink-0 font-medium text-stone-900 tabular-nums">
+        {formatDollars(orderLineTotal(line))}
+      </span>
     </li>
   );
 }
@@ -58,7 +61,7 @@ export function OrderItems({ items, showSubtotal = true }: { items: OrderLine[];
         <div className="mt-2 flex items-baseline justify-between border-t border-dashed border-stone-200 pt-3 text-sm">
           <span className="text-stone-600">Sub-total</span>
           <span className="font-semibold text-stone-900 tabular-nums">
-            {formatMoney(itemsSubtotal(items))}
+            {formatDollars(itemsSubtotal(items))}
           </span>
         </div>
       )}

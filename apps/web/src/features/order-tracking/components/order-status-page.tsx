@@ -7,11 +7,13 @@ import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { readCustomerToken } from '@/features/diner/lib/customer-session';
+import { formatPhone } from '@/lib/format-phone';
+import { formatDollars } from '@/lib/money';
 import { type OrderRef, orderSummaryQueryKey, useOrderSummary } from '../api/order-summary';
 import { useLiveOrder } from '../hooks/use-live-order';
 import type { LiveState } from '../hooks/use-order-updates';
 import { orderLoadError } from '../lib/load-error';
-import { formatAddress, formatMoney, formatPhone, formatPlacedAt, orderPlace } from '../lib/order-format';
+import { formatAddress, formatPlacedAt, orderPlace } from '../lib/order-format';
 import { readOrderStatusTarget } from '../lib/order-status-params';
 import { statusHeadline } from '../lib/status-headline';
 import { BackToMenu } from './back-to-menu';
@@ -168,7 +170,7 @@ function OrderStatusView({
           <div className="mt-7 flex items-baseline justify-between border-t border-stone-100 pt-5">
             <span className="text-base font-medium text-stone-600">Total</span>
             <span className="text-2xl font-bold text-stone-900 tabular-nums">
-              {formatMoney(summary.total_amount)}
+              {formatDollars(summary.total_amount)}
             </span>
           </div>
         </Card>

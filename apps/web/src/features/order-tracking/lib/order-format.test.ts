@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatPhone } from '@/lib/format-phone';
+import { formatDollars as formatMoney } from '@/lib/money';
 import { line } from '../testing/fixtures';
-import {
-  formatAddress,
-  formatMoney,
-  formatPhone,
-  itemsSubtotal,
-  lineTotal,
-  orderPlace,
-  splitOrderItems,
-} from './order-format';
+import { formatAddress, itemsSubtotal, orderLineTotal, orderPlace, splitOrderItems } from './order-format';
 
 describe('order formatting', () => {
   it('shows money with a dollar sign and 2 decimals', () => {
@@ -17,7 +11,7 @@ describe('order formatting', () => {
   });
 
   it('prices a line as unit price times quantity, without float drift', () => {
-    expect(lineTotal(line('Tea', 3, 0.1))).toBe(0.3);
+    expect(orderLineTotal(line('Tea', 3, 0.1))).toBe(0.3);
     expect(itemsSubtotal([line('Tea', 3, 0.1), line('Cake', 2, 4.25)])).toBe(8.8);
   });
 

@@ -7,9 +7,9 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
+import { dollarsToCents, formatCents, formatDollars } from '@/lib/money';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useNow } from '../hooks/use-now';
-import { dollarsToCents, formatCents, formatDollars } from '../lib/money';
 import type { OwnerSession } from '../lib/owner-session';
 import { cancelErrorMessage } from '../lib/payment-errors';
 import {

@@ -1,8 +1,8 @@
 import type { Coupon, Plan } from '@tableserve/contract/subscription';
 import { Check, RotateCcw, ShieldCheck } from 'lucide-react';
 import { Card } from '@/components/ui/card';
+import { dollarsToCents, formatCents } from '@/lib/money';
 import { couponDiscountLabel, discountedTotalCents } from '../lib/coupon';
-import { dollarsToCents, formatCents } from '../lib/money';
 
 /** The checkout's order summary: the plan, the coupon and what is paid today. */
 export function OrderSummary({ plan, coupon }: { plan: Plan; coupon: Coupon | null }) {

@@ -2,7 +2,7 @@ import type { Plan } from '@tableserve/contract/subscription';
 import { Check, Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
-import { formatDollars } from '../lib/money';
+import { formatDollars } from '@/lib/money';
 
 type PlanOptionProps = {
   plan: Plan;

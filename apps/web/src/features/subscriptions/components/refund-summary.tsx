@@ -1,8 +1,8 @@
 import { type CancelSubscriptionResponse, subscriptionMessages } from '@tableserve/contract/subscription';
 import { CircleCheck, Clock } from 'lucide-react';
 import { Card } from '@/components/ui/card';
+import { formatDollars } from '@/lib/money';
 import { useElapsed } from '../hooks/use-elapsed';
-import { formatDollars } from '../lib/money';
 import { pluralDays } from '../lib/subscription-dates';
 
 /** customer-side §9: the refund note appears 3 s after the cancellation figures. */

@@ -8,10 +8,10 @@ import { Card } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { formatDollars } from '@/lib/money';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useSubscription } from '../api/subscription-status';
 import { useNow } from '../hooks/use-now';
-import { formatDollars } from '../lib/money';
 import type { OwnerSession } from '../lib/owner-session';
 import {
   cancelAvailability,

@@ -4,7 +4,7 @@ import {
   type ValidateCouponResponse,
 } from '@tableserve/contract/subscription';
 import { ApiRequestError } from '@/lib/api-client';
-import { formatCents } from './money';
+import { formatCents } from '@/lib/money';
 
 type CouponDiscount = Pick<Coupon, 'percent_off' | 'amount_off'>;
 

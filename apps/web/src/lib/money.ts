@@ -12,3 +12,7 @@ export const dollarsToCents = (dollars: number): number => Math.round(dollars * 
 export const formatCents = (cents: number): string => usd.format(cents / 100);
 
 export const formatDollars = (dollars: number): string => formatCents(dollarsToCents(dollars));
+
+/** A line's total: unit price times quantity, counted in cents so 3 × $0.10 is $0.30. */
+export const lineTotal = (price: number, quantity: number): number =>
+  (dollarsToCents(price) * quantity) / 100;
