@@ -5,9 +5,12 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { menuPath } from '@/features/customer-menu/lib/remember-restaurant';
 import { cartLinesFor, useCart } from '@/features/diner/lib/cart';
-import { readCurrentRestaurant, readCurrentRestaurantId } from '@/features/diner/lib/current-restaurant';
+import {
+  menuPath,
+  readCurrentRestaurant,
+  readCurrentRestaurantId,
+} from '@/features/diner/lib/current-restaurant';
 import { formatDollars } from '@/lib/money';
 import { cartNavigationState, restaurantIdFromState } from '../lib/cart-navigation';
 import { CartLineRow } from './cart-line-row';

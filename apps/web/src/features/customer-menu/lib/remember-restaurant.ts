@@ -1,4 +1,3 @@
-import { paths } from '@/config/paths';
 import {
   type CurrentRestaurant,
   readCurrentRestaurantId,
@@ -26,10 +25,4 @@ export function rememberRestaurant(restaurant: CurrentRestaurant): void {
   const previousId = readCurrentRestaurantId();
   saveCurrentRestaurant(restaurant);
   if (!restaurant.token && previousId !== restaurant.restaurant_id) localStore.remove(localKeys.token);
-}
-
-/** The way back to the current restaurant's menu, by token or, failing that, by id. */
-export function menuPath(): string {
-  const key = readMenuToken() ?? readCurrentRestaurantId()?.toString();
-  return key ? `${paths.menuDisplay}?token=${encodeURIComponent(key)}` : paths.home;
 }

@@ -2,6 +2,7 @@ import {
   type RestaurantPublic,
   RestaurantPublic as RestaurantPublicSchema,
 } from '@tableserve/contract/restaurant';
+import { paths } from '@/config/paths';
 import { localKeys, localStore } from '@/lib/storage';
 
 /**
@@ -39,4 +40,13 @@ export function readCurrentRestaurant(): CurrentRestaurant | null {
 /** The stored menu token of the QR code, used to compare with a newly scanned one. */
 export function readMenuToken(): string | null {
   return localStore.get(localKeys.token);
+}
+
+/**
+ * Where 'Back to Menu' goes: the menu of the QR code the diner scanned; without a stored menu
+ * token, the menu by restaurant id (display-menu accepts both); else the home page.
+ */
+export function menuPath(restaurantId?: number | null): string {
+  const key = readMenuToken() ?? (restaurantId ?? readCurrentRestaurantId())?.toString();
+  return key ? `${paths.menuDisplay}?token=${encodeURIComponent(key)}` : paths.home;
 }

@@ -2,7 +2,7 @@ import { cartMessages } from '@tableserve/contract/cart';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
-import { menuLink } from '../lib/menu-link';
+import { menuPath } from '@/features/diner/lib/current-restaurant';
 
 /** The 'Back to Menu' button of customer-side §2 Order status: to the menu of the scanned QR code. */
 export function BackToMenu({
@@ -15,7 +15,7 @@ export function BackToMenu({
   className?: string;
 }) {
   return (
-    <Link to={menuLink(restaurantId)} className={buttonClasses({ variant, size: 'lg', className })}>
+    <Link to={menuPath(restaurantId)} className={buttonClasses({ variant, size: 'lg', className })}>
       <ArrowLeft className="size-4" aria-hidden />
       {cartMessages.backToMenu}
     </Link>
