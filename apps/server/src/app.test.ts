@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { serverMessages } from '@tableserve/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app';
@@ -17,6 +18,10 @@ beforeAll(async () => {
     '<!doctype html><title>TableServe</title><div id="root"></div>',
   );
   await writeFile(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // What the build's precompress step writes beside an asset, and its source map.
+  await writeFile(path.join(webDir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  await writeFile(path.join(webDir, 'assets', 'index-abc123.js.gz'), gzipSync('console.log(1)'));
+  await writeFile(path.join(webDir, 'assets', 'index-abc123.js.map'), '{"sources":["src/secret.ts"]}');
   t = await createTestApp({ config: { webDistDir: webDir } });
 });
 afterAll(async () => {
@@ -119,6 +124,47 @@ describe('the single-page app', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed asset the browser accepts, brotli first, and says it varies', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/index-abc123.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('never serves the source maps', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('secret.ts');
+  });
+
+  it('compresses JSON answers above 1 KB, and leaves small ones alone', async () => {
+    const docs = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(docs.rawPayload).toString()).openapi).toBeDefined();
+    const health = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(health.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers 404 for an asset that is not in this build, not the page', async () => {

@@ -64,9 +64,14 @@ export const UserProfile = z.object({
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 
-/** Editable profile fields; the email is the login identity and is not changed here. */
+/**
+ * Editable profile fields. The Profile screen sends back the whole profile it holds, email
+ * included; the email is the login identity and read-only there, so it is accepted and ignored
+ * (as the restaurant's read-only contact fields are). Changing it would need a new verification.
+ */
 export const UpdateProfileBody = z
   .strictObject({
+    email: z.string().max(254).optional(),
     first_name: requiredText('First name'),
     last_name: requiredText('Last name'),
     phone,

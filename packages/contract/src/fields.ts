@@ -21,13 +21,34 @@ export const password = z
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters');
 
-/** A required line of text, trimmed, with a cap so no field can grow without bound. */
-export const requiredText = (label: string, max = 100) =>
+/**
+ * Control characters no text field takes (C0 and DEL): a NUL cannot even be stored by
+ * PostgreSQL, and an escape sequence in a name is an attack on whoever prints it. Tab, line feed
+ * and carriage return are left to the field's own rule (one line, or several).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const LINE_BREAKS = /[\t\n\r]/;
+
+type TextOptions = { /** Line breaks allowed (a description, a note). */ multiline?: boolean };
+
+/** Trimmed, NFC-normalised text with no control character, on one line unless `multiline`. */
+const text = (label: string, max: number, { multiline = false }: TextOptions) =>
   z
     .string(`${label} is required`)
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .transform((value) => value.normalize('NFC'))
+    .pipe(
+      z
+        .string()
+        .max(max, `${label} must be at most ${max} characters`)
+        .refine((value) => !CONTROL_CHARACTERS.test(value), `${label} must not contain control characters`)
+        .refine((value) => multiline || !LINE_BREAKS.test(value), `${label} must be on one line`),
+    );
+
+/** A required line of text, trimmed, with a cap so no field can grow without bound. */
+export const requiredText = (label: string, max = 100, options: TextOptions = {}) =>
+  text(label, max, options).pipe(z.string().min(1, `${label} is required`));
 
 export const latitude = z.number().min(-90).max(90);
 export const longitude = z.number().min(-180).max(180);
@@ -45,8 +66,8 @@ export const MAX_ID = 2_147_483_647;
 export const id = z.coerce.number().int().positive().max(MAX_ID);
 
 /** Optional free text, trimmed, with a cap. */
-export const optionalText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
+export const optionalText = (label: string, max: number, options: TextOptions = {}) =>
+  text(label, max, options).optional();
 
 export const isTimeZone = (value: string) => {
   try {

@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { dollars, id, requiredText } from './fields';
 
-/** Menu categories, stored values and their display names (owner-side spec §3 Menu item). */
-export const MENU_CATEGORIES = ['Starter', 'MainCourse', 'Dessert', 'Beverage', 'TodaysSpecial'] as const;
-export type MenuCategory = (typeof MENU_CATEGORIES)[number];
+import { MENU_CATEGORIES } from './menu-categories';
 
-export const menuCategoryLabels: Record<MenuCategory, string> = {
-  Starter: 'Starter',
-  MainCourse: 'Main Course',
-  Dessert: 'Dessert',
-  Beverage: 'Beverage',
-  TodaysSpecial: "Today's Special",
-};
+export { MENU_CATEGORIES, type MenuCategory, menuCategoryLabels } from './menu-categories';
 
 /** Menu items (owner-side spec §3 Menu item, §5 Menu item form, §7 /menu/*). */
 export const ITEM_NAME_MAX = 50;
@@ -23,7 +15,7 @@ const imageUrl = z
 
 export const MenuItemBody = z.strictObject({
   item_name: requiredText('Item name', ITEM_NAME_MAX),
-  description: requiredText('Description', ITEM_DESCRIPTION_MAX),
+  description: requiredText('Description', ITEM_DESCRIPTION_MAX, { multiline: true }),
   /** Dollars, at most 2 decimals; stored as integer cents. */
   price: dollars('Price'),
   category: z.enum(MENU_CATEGORIES, `Category must be one of ${MENU_CATEGORIES.join(', ')}`),
@@ -82,6 +74,7 @@ export const uploadMessages = {
   tooLarge: `Images can be at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`,
   notFound: 'Image not found',
   uploaded: 'Image uploaded',
+  alreadyUsed: 'This upload link was already used. Ask for a new one.',
 } as const;
 
 export const GenerateSignedUrlBody = z.strictObject({

@@ -55,9 +55,16 @@ export const serverMessages = {
   passwordReset: 'Your password has been reset. You can now log in.',
   invalidResetToken: 'This reset link is invalid or has expired',
   profileUpdated: 'Profile updated successfully',
+  loggedOutEverywhere: 'You are logged out on every device.',
   unauthorized: 'Please log in to continue',
   notFound: 'Not found',
-  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  /** Says as long a wait as the answer's Retry-After (seconds). */
+  tooManyRequests: (retryAfterSeconds: number) => {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    return minutes <= 1
+      ? 'Too many attempts. Please wait a minute and try again.'
+      : `Too many attempts. Please wait ${minutes} minutes and try again.`;
+  },
   internal: 'Something went wrong on our side. Please try again later.',
 } as const;
 

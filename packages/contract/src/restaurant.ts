@@ -44,7 +44,7 @@ const numberOfTables = z
 
 const editableFields = {
   restaurant_name: requiredText('Restaurant name', 100),
-  description: optionalText('Description', 500),
+  description: optionalText('Description', 500, { multiline: true }),
   restaurant_type: requiredText('Restaurant type', 100),
   number_of_tables: numberOfTables,
   opening_hours: OpeningHours,

@@ -33,10 +33,14 @@ const migrationsFolder = path.join(path.dirname(new URL(import.meta.url).pathnam
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
+  onIdleConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   const { databaseUrl, dataDir } = options;
   if (databaseUrl?.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle connection closed by the server (a restart, a failover, an admin) must not crash
+    // the process: the pool drops that client and opens a new one when next needed.
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return {

@@ -3,10 +3,13 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 /** Owners and diners get tokens for separate audiences, so one can never act as the other. */
 export type Audience = 'owner' | 'customer';
 
+export type TokenClaims = { subject: number; version: number };
+
 export type JwtService = {
-  sign(audience: Audience, subject: number, ttlSeconds: number): Promise<string>;
-  /** The subject id, or undefined for a missing, forged, expired or wrong-audience token. */
-  verify(audience: Audience, token: string): Promise<number | undefined>;
+  /** `version` is the account's token version: raising it later revokes this token. */
+  sign(audience: Audience, subject: number, ttlSeconds: number, version: number): Promise<string>;
+  /** The claims, or undefined for a missing, forged, expired or wrong-audience token. */
+  verify(audience: Audience, token: string): Promise<TokenClaims | undefined>;
 };
 
 const ISSUER = 'tableserve';
@@ -14,9 +17,9 @@ const ISSUER = 'tableserve';
 export function createJwtService(secret: string, now: () => Date = () => new Date()): JwtService {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign(audience, subject, ttlSeconds) {
+    async sign(audience, subject, ttlSeconds, version) {
       const issuedAt = Math.floor(now().getTime() / 1000);
-      return new SignJWT({})
+      return new SignJWT({ ver: version })
         .setProtectedHeader({ alg: 'HS256' })
         .setIssuer(ISSUER)
         .setAudience(audience)
@@ -34,7 +37,10 @@ export function createJwtService(secret: string, now: () => Date = () => new Dat
           currentDate: now(),
         });
         const id = Number(payload.sub);
-        return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+        // Tokens from before versions existed carry none: they are version 0.
+        const version = payload.ver ?? 0;
+        if (!Number.isSafeInteger(id) || id <= 0 || !Number.isSafeInteger(version)) return undefined;
+        return { subject: id, version: version as number };
       } catch (error) {
         if (error instanceof errors.JOSEError) return undefined;
         throw error;

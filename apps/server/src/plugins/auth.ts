@@ -3,7 +3,7 @@ import { subscriptionServerMessages } from '@tableserve/contract/subscription';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/app-error';
-import type { JwtService } from '../lib/jwt';
+import type { SessionTokens } from '../lib/session-tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +19,11 @@ declare module 'fastify' {
     identifyOwner(request: FastifyRequest): Promise<void>;
     /** preHandler: the caller must carry a valid diner token; sets request.customerId. */
     requireCustomer(request: FastifyRequest): Promise<void>;
+    /**
+     * For place-order, which diners and owners share (owner-side §7): a diner's token sets
+     * request.customerId; an owner's sets request.ownerId and needs a valid subscription.
+     */
+    requireCustomerOrSubscribedOwner(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
     ownerId: number;
@@ -33,18 +38,18 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Owner authentication: the access rule sits here once, not in each handler. */
-export const authPlugin = fp(async (app: FastifyInstance, options: { jwt: JwtService }) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: { tokens: SessionTokens }) => {
   app.decorateRequest('ownerId', 0);
   app.decorateRequest('customerId', 0);
   app.decorate('requireCustomer', async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    const customerId = token ? await options.jwt.verify('customer', token) : undefined;
+    const customerId = token ? await options.tokens.verify('customer', token) : undefined;
     if (!customerId) throw unauthorized(serverMessages.unauthorized, 'UNAUTHORIZED');
     request.customerId = customerId;
   });
   app.decorate('requireOwner', async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    const ownerId = token ? await options.jwt.verify('owner', token) : undefined;
+    const ownerId = token ? await options.tokens.verify('owner', token) : undefined;
     if (!ownerId) throw unauthorized(serverMessages.unauthorized, 'UNAUTHORIZED');
     request.ownerId = ownerId;
   });
@@ -53,12 +58,17 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { jwt: JwtSer
     if (!(await app.subscriptions.ownerHasValidSubscription(request.ownerId)))
       throw forbidden(subscriptionServerMessages.subscriptionRequired, 'SUBSCRIPTION_REQUIRED');
   });
+  app.decorate('requireCustomerOrSubscribedOwner', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (token && (await options.tokens.verify('owner', token))) return app.requireSubscribedOwner(request);
+    return app.requireCustomer(request);
+  });
   app.decorate('identifyOwner', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) return;
-    const ownerId = await options.jwt.verify('owner', token);
+    const ownerId = await options.tokens.verify('owner', token);
     if (ownerId) request.ownerId = ownerId;
-    else if (!(await options.jwt.verify('customer', token)))
+    else if (!(await options.tokens.verify('customer', token)))
       throw unauthorized(serverMessages.unauthorized, 'UNAUTHORIZED');
   });
 });

@@ -2,6 +2,7 @@ import { serverMessages } from '@tableserve/contract/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { BodyValidationError } from '../lib/validation';
 
 type FieldError = { path: string; message: string };
 
@@ -46,13 +47,27 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send({ message: error.message, code: error.code });
     }
+    if (error instanceof BodyValidationError) {
+      const issues = error.issues.map((issue) => ({
+        keyword: issue.code,
+        instancePath: `/${issue.path.join('/')}`,
+        message: issue.message,
+        params: { keys: 'keys' in issue ? issue.keys : undefined },
+      }));
+      const { message, errors } = describeValidation('body', issues);
+      return reply.code(400).send({ message, code: 'VALIDATION_ERROR', errors });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const { message, errors } = describeValidation(error.validationContext, error.validation);
       return reply.code(400).send({ message, code: 'VALIDATION_ERROR', errors });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.code(429).send({ message: serverMessages.tooManyRequests, code: 'RATE_LIMITED' });
+      // The rate-limit plugin has set Retry-After already; the text says the same wait.
+      const retryAfter = Number(reply.getHeader('retry-after')) || 60;
+      return reply
+        .code(429)
+        .send({ message: serverMessages.tooManyRequests(retryAfter), code: 'RATE_LIMITED' });
     }
     if (status >= 400 && status < 500) {
       const message =

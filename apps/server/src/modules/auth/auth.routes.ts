@@ -46,6 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     {
       schema: { tags, body: LoginBody, response: { 200: LoginResponse, ...errors } },
       preHandler: app.limitByIpAndEmail('login', accountLimits.login),
+      onResponse: app.recordFailedLogin,
     },
     async (request) => auth.login(request.body),
   );
@@ -69,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/auth/user/:user_id',
     {
       schema: { tags, security, params: UserIdParams, response: { 200: UserProfile, ...errors } },
-      preHandler: app.requireOwner,
+      onRequest: app.requireOwner,
     },
     async (request) => auth.getProfile(request.ownerId, request.params.user_id),
   );
@@ -84,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         body: UpdateProfileBody,
         response: { 200: z.object({ message: z.string(), user: UserProfile }), ...errors },
       },
-      preHandler: app.requireOwner,
+      onRequest: app.requireOwner,
     },
     async (request) => auth.updateProfile(request.ownerId, request.params.user_id, request.body),
   );

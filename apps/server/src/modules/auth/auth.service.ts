@@ -11,10 +11,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/app-error';
-import type { JwtService } from '../../lib/jwt';
 import { withoutUndefined } from '../../lib/objects';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, randomToken } from '../../lib/random-tokens';
+import type { SessionTokens } from '../../lib/session-tokens';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../../mail/templates';
 import { restaurantsRepository } from '../restaurants/restaurants.repository';
@@ -29,7 +29,7 @@ const RESEND_VERIFICATION_AFTER_MS = 60 * 1000;
 export type AuthServiceDeps = {
   db: Db;
   mailer: Mailer;
-  jwt: JwtService;
+  tokens: SessionTokens;
   publicUrl: string;
   ownerTokenTtlSeconds: number;
   now: () => Date;
@@ -75,7 +75,7 @@ function profileColumns(body: UpdateProfileBody): Partial<NewUser> {
 
 /** Owner accounts: registration, email verification, login, password reset and profile. */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, mailer, jwt, publicUrl, now, log } = deps;
+  const { db, mailer, tokens, publicUrl, now, log } = deps;
 
   async function issueToken(
     user: User,
@@ -155,7 +155,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         throw conflict(loginMessages.verifyFirst, 'EMAIL_NOT_VERIFIED');
       }
-      const token = await jwt.sign('owner', user.id, deps.ownerTokenTtlSeconds);
+      const token = await tokens.issue('owner', user.id, deps.ownerTokenTtlSeconds);
       const restaurantId = await restaurantsRepository.idOfOwner(db, user.id);
       return {
         user_id: user.id,
@@ -187,6 +187,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         const user = await repo.findUserById(tx, userId);
         // The link proved the mailbox is theirs, which is what verification asks.
         await repo.updateUser(tx, userId, { passwordHash, emailVerifiedAt: user?.emailVerifiedAt ?? at });
+        // Whoever knew the old password may hold a token: every earlier session ends here.
+        await tokens.revokeAll('owner', userId, tx);
         return true;
       });
       if (!done) throw badRequest(serverMessages.invalidResetToken, 'INVALID_TOKEN');

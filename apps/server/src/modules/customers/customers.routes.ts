@@ -32,6 +32,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService
     {
       schema: { tags, body: CustomerLoginBody, response: { 200: CustomerSessionResponse, ...errors } },
       preHandler: app.limitByIpAndEmail('customer-login', accountLimits.login),
+      onResponse: app.recordFailedLogin,
     },
     async (request) => customers.login(request.body.email, request.body.password),
   );

@@ -8,9 +8,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/app-error';
-import type { JwtService } from '../../lib/jwt';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, randomToken } from '../../lib/random-tokens';
+import type { SessionTokens } from '../../lib/session-tokens';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetEmail } from '../../mail/templates';
 import { restaurantsRepository } from '../restaurants/restaurants.repository';
@@ -20,7 +20,7 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 
 export type CustomersServiceDeps = {
   db: Db;
-  jwt: JwtService;
+  tokens: SessionTokens;
   mailer: Mailer;
   publicUrl: string;
   customerTokenTtlSeconds: number;
@@ -31,7 +31,7 @@ export type CustomersService = ReturnType<typeof createCustomersService>;
 
 /** Diner sign-up, guest check-in, login and password reset. */
 export function createCustomersService(deps: CustomersServiceDeps) {
-  const { db, jwt, mailer, publicUrl, now, log } = deps;
+  const { db, tokens, mailer, publicUrl, now, log } = deps;
 
   async function session(customer: Customer, message: string): Promise<CustomerSessionResponse> {
     return {
@@ -43,7 +43,7 @@ export function createCustomersService(deps: CustomersServiceDeps) {
         phone_number: customer.phoneNumber,
         is_guest: customer.isGuest,
         restaurant_id: customer.restaurantId,
-        token: await jwt.sign('customer', customer.id, deps.customerTokenTtlSeconds),
+        token: await tokens.issue('customer', customer.id, deps.customerTokenTtlSeconds),
       },
     };
   }
@@ -109,7 +109,11 @@ export function createCustomersService(deps: CustomersServiceDeps) {
       const passwordHash = await hashPassword(newPassword);
       const done = await db.transaction(async (tx) => {
         const customerId = await repo.consumeResetToken(tx, hashToken(token), now());
-        if (customerId) await repo.setPassword(tx, customerId, passwordHash);
+        if (customerId) {
+          await repo.setPassword(tx, customerId, passwordHash);
+          // Every earlier session of the diner ends with the reset.
+          await tokens.revokeAll('customer', customerId, tx);
+        }
         return customerId !== undefined;
       });
       if (!done) throw badRequest(text.invalidResetToken, 'INVALID_TOKEN');

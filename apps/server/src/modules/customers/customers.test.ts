@@ -171,21 +171,24 @@ describe('diner login and password reset', () => {
 });
 
 describe('diner account limits', () => {
-  it('limits login attempts per email, whatever address they come from', async () => {
+  it("limits one address's guesses at an account, and never locks the diner out from their own", async () => {
     const email = uniqueEmail();
-    await signup({ email });
-    const attempt = (n: number) =>
+    await signup({ email, password: 'diner password' });
+    const attempt = (address: string, password = 'wrong password') =>
       t.app.inject({
         method: 'POST',
         url: '/api/v1/customer/login',
-        payload: { email, password: 'wrong password' },
-        remoteAddress: `10.31.0.${n}`,
+        payload: { email, password },
+        remoteAddress: address,
       });
-    for (let n = 1; n <= accountLimits.login.perEmail.max; n++)
-      expect((await attempt(n)).statusCode).toBe(401);
-    const blocked = await attempt(99);
+    for (let n = 1; n <= accountLimits.login.perIpAndEmail.max; n++)
+      expect((await attempt('10.31.0.1')).statusCode).toBe(401);
+    const blocked = await attempt('10.31.0.1', 'diner password');
     expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(60);
+    expect(blocked.json().message).toMatch(/^Too many attempts\. Please wait \d+ minutes and try again\.$/);
+    // The diner, from their own phone, still gets in.
+    expect((await attempt('10.31.0.2', 'diner password')).statusCode).toBe(200);
   });
 
   it('limits reset emails per address asked for', async () => {

@@ -14,7 +14,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
     '/menu/get-menu-items/:restaurant_id',
     {
       schema: { tags, security, params: RestaurantIdParams, response: { 200: MenuItemsResponse, ...errors } },
-      preHandler: app.requireOwner,
+      onRequest: app.requireOwner,
     },
     async (request) => menu.list(request.ownerId, request.params.restaurant_id),
   );
@@ -23,7 +23,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
     '/menu/add-menu-item',
     {
       schema: { tags, security, body: MenuItemBody, response: { 201: MenuItemResponse, ...errors } },
-      preHandler: app.requireSubscribedOwner,
+      onRequest: app.requireSubscribedOwner,
     },
     async (request, reply) => reply.code(201).send(await menu.add(request.ownerId, request.body)),
   );
@@ -38,7 +38,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
         body: MenuItemBody,
         response: { 200: MenuItemResponse, ...errors },
       },
-      preHandler: app.requireSubscribedOwner,
+      onRequest: app.requireSubscribedOwner,
     },
     async (request) => menu.update(request.ownerId, request.params.menu_id, request.body),
   );
@@ -47,7 +47,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
     '/menu/delete-menu-item/:menu_id',
     {
       schema: { tags, security, params: MenuIdParams, response: { 200: MessageResponse, ...errors } },
-      preHandler: app.requireSubscribedOwner,
+      onRequest: app.requireSubscribedOwner,
     },
     async (request) => menu.remove(request.ownerId, request.params.menu_id),
   );

@@ -27,7 +27,7 @@ export const qrCodeRoutes: FastifyPluginAsyncZod<{ qrCodes: QrCodesService }> = 
           404: ApiError,
         },
       },
-      preHandler: app.requireSubscribedOwner,
+      onRequest: app.requireSubscribedOwner,
     },
     async (request, reply) => {
       const qr = await qrCodes.generate(request.ownerId, request.body.restaurant_id);

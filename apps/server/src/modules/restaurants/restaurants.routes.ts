@@ -30,7 +30,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod<{ restaurants: RestaurantsS
         body: CreateRestaurantBody,
         response: { 201: CreateRestaurantResponse, ...errors },
       },
-      preHandler: app.requireSubscribedOwner,
+      onRequest: app.requireSubscribedOwner,
     },
     async (request, reply) => reply.code(201).send(await restaurants.create(request.ownerId, request.body)),
   );
@@ -45,7 +45,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod<{ restaurants: RestaurantsS
         params: RestaurantIdParams,
         response: { 200: GetRestaurantResponse, ...errors },
       },
-      preHandler: app.identifyOwner,
+      onRequest: app.identifyOwner,
     },
     async (request) => restaurants.get(request.ownerId, request.params.restaurant_id),
   );
@@ -60,7 +60,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod<{ restaurants: RestaurantsS
         body: UpdateRestaurantBody,
         response: { 200: UpdateRestaurantResponse, ...errors },
       },
-      preHandler: app.requireSubscribedOwner,
+      onRequest: app.requireSubscribedOwner,
     },
     async (request) => restaurants.update(request.ownerId, request.params.restaurant_id, request.body),
   );

@@ -3,8 +3,8 @@ import { subscriptionServerMessages } from '@tableserve/contract/subscription';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restaurants as restaurantsTable, subscriptions } from '../../db/schema';
-import { createJwtService } from '../../lib/jwt';
 import { seedDemoData } from '../../seed/demo';
+import { signUpDiner } from '../../test/orders';
 import { registerVerifiedOwner } from '../../test/owners';
 import {
   createRestaurant,
@@ -274,9 +274,8 @@ describe('get restaurant', () => {
     );
 
     // A diner's token is not an owner's: the public view, not an error.
-    const jwt = createJwtService(t.config.jwtSecret!, t.clock.now);
-    const diner = await jwt.sign('customer', owner.userId, 3600);
-    const asDiner = await getRestaurant(restaurantId, { authorization: `Bearer ${diner}` });
+    const diner = await signUpDiner(t, restaurantId);
+    const asDiner = await getRestaurant(restaurantId, diner.auth);
     expect(asDiner.statusCode).toBe(200);
     expect(Object.keys(asDiner.json().data).sort()).toEqual(publicFields);
   });

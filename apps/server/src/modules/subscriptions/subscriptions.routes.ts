@@ -34,7 +34,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscrip
     '/subscription/subscription-status/:user_id',
     {
       schema: { tags, security, params: UserIdParams, response: { 200: Subscription, ...errors } },
-      preHandler: app.requireOwner,
+      onRequest: app.requireOwner,
     },
     async (request) => subscriptions.status(request.ownerId, request.params.user_id),
   );
@@ -59,7 +59,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscrip
         body: CreateSubscriptionBody,
         response: { 201: CreateSubscriptionResponse, ...errors },
       },
-      preHandler: app.requireOwner,
+      onRequest: app.requireOwner,
     },
     async (request, reply) => {
       const outcome = await subscriptions.create(
@@ -81,7 +81,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscrip
         body: CancelSubscriptionBody,
         response: { 200: CancelSubscriptionResponse, ...errors },
       },
-      preHandler: app.requireOwner,
+      onRequest: app.requireOwner,
     },
     async (request) =>
       subscriptions.cancel(request.ownerId, request.params.user_id, request.body?.mode ?? 'at_period_end'),
@@ -101,7 +101,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscrip
           body: LinkRestaurantBody,
           response: { 200: LinkRestaurantResponse, ...errors },
         },
-        preHandler: app.requireOwner,
+        onRequest: app.requireOwner,
       },
       async (request) => subscriptions.linkRestaurant(request.ownerId, request.body.user_id),
     );

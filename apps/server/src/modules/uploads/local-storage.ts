@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ImageContentType, UPLOAD_URL_TTL_SECONDS, uploadMessages } from '@tableserve/contract/menu';
-import { AppError, forbidden } from '../../lib/app-error';
+import { AppError, conflict, forbidden } from '../../lib/app-error';
 import { randomToken } from '../../lib/random-tokens';
 import { sniffImageType } from './image-types';
 import type { SignedUpload } from './storage';
@@ -64,15 +64,27 @@ export function createLocalStorage(options: {
       if (!valid) throw forbidden(uploadMessages.invalidUrl, 'INVALID_UPLOAD_URL');
     },
 
-    /** Stores the bytes when they really are an image; 415 otherwise, whatever the header said. */
+    /**
+     * Stores the bytes when they really are an image (415 otherwise, whatever the header said),
+     * once: images are served as immutable, so a signed URL used again must not replace one (409).
+     */
     async save(key: string, bytes: Buffer): Promise<void> {
       if (!KEY_PATTERN.test(key)) throw forbidden(uploadMessages.invalidUrl, 'INVALID_UPLOAD_URL');
       if (!sniffImageType(bytes)) throw new AppError(415, uploadMessages.notAnImage, 'NOT_AN_IMAGE');
       await mkdir(directory, { recursive: true });
-      // Written aside, then renamed: a reader never sees half a file.
+      // Written aside, then linked into place: a reader never sees half a file, and the link
+      // fails when the key exists, atomically, even for two uploads at the same moment.
       const partial = path.join(directory, `.${key}.${randomToken(6)}.partial`);
       await writeFile(partial, bytes);
-      await rename(partial, path.join(directory, key));
+      try {
+        await link(partial, path.join(directory, key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+          throw conflict(uploadMessages.alreadyUsed, 'UPLOAD_URL_USED');
+        throw error;
+      } finally {
+        await rm(partial, { force: true });
+      }
     },
 
     /** The stored image and its real type; undefined for an unknown or malformed key. */

@@ -40,7 +40,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
         body: GenerateSignedUrlBody,
         response: { 200: GenerateSignedUrlResponse, ...errors },
       },
-      preHandler: app.requireSubscribedOwner,
+      onRequest: app.requireSubscribedOwner,
     },
     async (request) => uploads.createSignedUrl(request.ownerId, request.body),
   );
@@ -75,7 +75,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
         // Checked by its bytes in the handler: the declared type is not trusted.
         consumes: [...IMAGE_CONTENT_TYPES],
         body: ImageBytes,
-        response: { 200: UploadedResponse, 403: ApiError, 413: ApiError, 415: ApiError },
+        response: { 200: UploadedResponse, 403: ApiError, 409: ApiError, 413: ApiError, 415: ApiError },
       },
       // Before the body is read: an unsigned request never gets to send 5 MB.
       onRequest: async (request) =>

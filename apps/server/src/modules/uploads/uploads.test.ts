@@ -116,6 +116,17 @@ describe('uploading to a signed URL', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('takes a signed URL once: using it again cannot replace the immutable image (409)', async () => {
+    const owner = await subscribedOwner(t);
+    const { signed_url, image_url } = await signedUpload(owner);
+    const first = pngBytes();
+    expect((await put(signed_url, first, 'image/png')).statusCode).toBe(200);
+    const again = await put(signed_url, Buffer.concat([first, Buffer.from('other')]), 'image/png');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(uploadMessages.alreadyUsed);
+    expect((await fetchImage(image_url)).rawPayload.equals(first)).toBe(true);
+  });
+
   it('serves an image by the type of its bytes, not its name', async () => {
     const owner = await subscribedOwner(t);
     const { signed_url, image_url } = await signedUpload(owner, { file_name: 'photo.png' });

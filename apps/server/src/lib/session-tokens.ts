@@ -1,0 +1,49 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { customers, users } from '../db/schema';
+import type { Audience, JwtService } from './jwt';
+
+const accounts = { owner: users, customer: customers } as const;
+
+export type SessionTokens = ReturnType<typeof createSessionTokens>;
+
+/**
+ * Login tokens that an account can take back: each carries the account's token version, and a
+ * password reset or "log out everywhere" raises it, so every token issued before stops working at
+ * once (not when its 12 hours run out). One primary-key read per authenticated request.
+ */
+export function createSessionTokens(deps: { db: DbOrTx; jwt: JwtService }) {
+  const { db, jwt } = deps;
+
+  async function currentVersion(audience: Audience, accountId: number): Promise<number | undefined> {
+    const table = accounts[audience];
+    const [row] = await db
+      .select({ version: table.tokenVersion })
+      .from(table)
+      .where(eq(table.id, accountId))
+      .limit(1);
+    return row?.version;
+  }
+
+  return {
+    async issue(audience: Audience, accountId: number, ttlSeconds: number): Promise<string> {
+      return jwt.sign(audience, accountId, ttlSeconds, (await currentVersion(audience, accountId)) ?? 0);
+    },
+
+    /** The account id of a valid, unrevoked token of `audience`; undefined otherwise. */
+    async verify(audience: Audience, token: string): Promise<number | undefined> {
+      const claims = await jwt.verify(audience, token);
+      if (!claims) return undefined;
+      return (await currentVersion(audience, claims.subject)) === claims.version ? claims.subject : undefined;
+    },
+
+    /** Ends every session of the account (inside the caller's transaction when given one). */
+    async revokeAll(audience: Audience, accountId: number, tx: DbOrTx = db): Promise<void> {
+      const table = accounts[audience];
+      await tx
+        .update(table)
+        .set({ tokenVersion: sql`${table.tokenVersion} + 1` })
+        .where(eq(table.id, accountId));
+    },
+  };
+}

@@ -1,0 +1,1068 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { PNG } from 'pngjs';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  buildWorld,
+  DINER_PASSWORD,
+  freshItem,
+  freshOrder,
+  headersOf,
+  homeOf,
+  isDiner,
+  isOwner,
+  MISSING_ID,
+  nextAddress,
+  ROLES,
+  type Role,
+  STRIPE_WEBHOOK_SECRET,
+  snapshot,
+  type Tenant,
+  type TenantName,
+  tenantOf,
+  type World,
+} from './authorization-world';
+import { signUpDiner } from './orders';
+import { freshLogin, registrationBody } from './owners';
+import { restaurantBody } from './restaurants';
+import { tokenFromMail } from './test-app';
+
+/**
+ * The authorization matrix (issue 11 §2, DESIGN.md §3 "Authorisation"): every route of the
+ * server's own route table × every role × every object the route can name, with the expected
+ * answer declared once per route below. A route without an entry fails the suite, and so does an
+ * entry without a route. Refused calls must change nothing: both tenants' data is read through
+ * their own API before and after them.
+ *
+ * Objects ("targets"): A and B are the two tenants' objects; 'A+B' names A's restaurant with
+ * B's order or dish (and 'B+A' the reverse); 'missing' is an id no row has (in the caller's own
+ * restaurant where the route names one); 'guest' is the guest's own; 'none' means the route
+ * names no object.
+ */
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Target =
+  | 'none'
+  | 'A'
+  | 'B'
+  | 'A+B'
+  | 'B+A'
+  | 'mixed'
+  | 'missing'
+  | 'A-id'
+  | 'valid'
+  | 'invalid'
+  | 'wrong'
+  | 'signed'
+  | 'forged'
+  | 'unsigned'
+  | 'guest';
+/** Objects made for one route (fresh orders or dishes per tenant, an uploaded image). */
+type Fresh = { A?: number; B?: number; key?: string };
+type Call = { w: World; role: Role; target: Target; fresh: Fresh; memo: { key?: string } };
+type Request = {
+  method: Method;
+  url: string;
+  headers?: Record<string, string>;
+  payload?: object | Buffer;
+};
+
+/**
+ * Who may call a route:
+ * - public: anyone, token or not; `outcomes` gives the answer for a target that does not exist;
+ * - owner: an owner token (else 401), and the object must be the caller's (else 404);
+ * - diner: a diner or guest token (else 401), and the object must be the caller's (else 404);
+ * - owner-or-diner: place-order, a diner at any restaurant, an owner at their own only.
+ */
+type Access = 'public' | 'owner' | 'diner' | 'owner-or-diner';
+
+type Entry = {
+  /** Method and path as registered, without /api/v1. */
+  route: string;
+  access: Access;
+  targets: Target[];
+  /** The answer to a permitted call. */
+  ok: number;
+  /** public: the answer per target where it is not `ok`. */
+  outcomes?: Partial<Record<Target, number>>;
+  /** owner: what the owner's own call answers where the business refuses it (e.g. 409, already done). */
+  own?: number;
+  /** For a caller with the right token, where the rule of `access` does not decide: the answer. */
+  expect?: (role: Role, target: Target) => number | undefined;
+  /** A permitted call changes what the tenants see (else their data must stay as it was). */
+  mutates?: boolean;
+  prepare?: (w: World) => Promise<Fresh>;
+  request: (c: Call) => Request | Promise<Request>;
+  /** Further checks of any answer (a permitted one's body, or that a refused upload left nothing). */
+  check?: (response: LightMyRequestResponse, c: Call) => void | Promise<void>;
+  /** After the route's calls: sessions a permitted call ended are started again. */
+  after?: (w: World) => Promise<void>;
+};
+
+const mine = (role: Role, target: Target) =>
+  target === 'none' || target === tenantOf(role) || (target === 'guest' && role === 'guestB');
+
+const authenticated: Record<Access, (role: Role) => boolean> = {
+  public: () => true,
+  owner: isOwner,
+  diner: isDiner,
+  'owner-or-diner': (role) => role !== 'anonymous',
+};
+
+function expected(entry: Entry, role: Role, target: Target): number {
+  // Without the right token, 401 whatever the object: nothing about it shows.
+  if (!authenticated[entry.access](role)) return 401;
+  const special = entry.expect?.(role, target);
+  if (special !== undefined) return special;
+  switch (entry.access) {
+    case 'public':
+      return entry.outcomes?.[target] ?? entry.ok;
+    case 'owner':
+      return mine(role, target) ? (entry.own ?? entry.ok) : 404;
+    case 'diner':
+      return mine(role, target) ? entry.ok : 404;
+    case 'owner-or-diner':
+      if (isOwner(role)) return mine(role, target) ? entry.ok : 404;
+      return target === 'A' || target === 'B' ? entry.ok : 404;
+  }
+}
+
+// ——— how requests name objects ———
+
+const tenantName = (target: Target): TenantName => (target === 'B' || target === 'B+A' ? 'B' : 'A');
+
+/** One object id: A's, B's, or none's. */
+function one(c: Call, thing: (x: Tenant, name: TenantName) => number | undefined): number {
+  if (c.target === 'missing') return MISSING_ID;
+  const name = tenantName(c.target);
+  const id = thing(c.w[name], name);
+  if (id === undefined) throw new Error(`no ${c.target} object`);
+  return id;
+}
+
+/** A restaurant and an object in it; 'A+B' and 'B+A' cross them, 'missing' is a non-existent id in the caller's own. */
+function pair(c: Call, thing: (x: Tenant, name: TenantName) => number | undefined): [number, number] {
+  const of = (name: TenantName) => {
+    const id = thing(c.w[name], name);
+    if (id === undefined) throw new Error(`no ${name} object`);
+    return id;
+  };
+  switch (c.target) {
+    case 'A':
+    case 'B':
+      return [c.w[c.target].restaurantId, of(c.target)];
+    case 'A+B':
+      return [c.w.A.restaurantId, of('B')];
+    case 'B+A':
+      return [c.w.B.restaurantId, of('A')];
+    case 'missing':
+      return [c.w[homeOf(c.role)].restaurantId, MISSING_ID];
+    default:
+      throw new Error(`pair: unexpected target ${c.target}`);
+  }
+}
+const restaurantOf = (c: Call) =>
+  c.target === 'missing' ? MISSING_ID : c.w[tenantName(c.target)].restaurantId;
+const ownerIdOf = (c: Call) => (c.target === 'missing' ? MISSING_ID : c.w[tenantName(c.target)].owner.userId);
+const freshOf = (c: Call) => (_x: Tenant, name: TenantName) => c.fresh[name];
+const bothFresh = (make: (w: World, name: TenantName) => Promise<number>) => async (w: World) => ({
+  A: await make(w, 'A'),
+  B: await make(w, 'B'),
+});
+const pairTargets: Target[] = ['A', 'B', 'A+B', 'B+A', 'missing'];
+const oneTargets: Target[] = ['A', 'B', 'missing'];
+
+// ——— helpers for the public account routes (each call gets an account of its own) ———
+
+let spares = 0;
+/** Registers an owner who takes no part in the world; answers their email and verification token. */
+async function spareOwner(w: World) {
+  const body = registrationBody();
+  const response = await api(w, 'POST', '/auth/register', {}, body);
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  return { email: body.email, verifyToken: tokenFromMail(await w.t.waitForMail(body.email)) };
+}
+async function resetToken(w: World, kind: 'owner' | 'customer') {
+  if (kind === 'owner') {
+    const { email } = await spareOwner(w);
+    await api(w, 'POST', '/auth/forgot_password', {}, { email });
+    return tokenFromMail(await w.t.waitForMail(email, 2));
+  }
+  spares += 1;
+  const email = `spare-diner${spares}@example.com`;
+  await signUpDiner(w.t, w.A.restaurantId, { email });
+  await api(w, 'POST', '/customer/forgot-password', {}, { email });
+  return tokenFromMail(await w.t.waitForMail(email));
+}
+const uniqueEmail = (label: string) => {
+  spares += 1;
+  return `${label}${spares}@example.com`;
+};
+
+function pngBytes() {
+  const png = new PNG({ width: 2, height: 2 });
+  png.data.fill(200);
+  return PNG.sync.write(png);
+}
+/** A signed upload URL of owner A's, as path and query under /api/v1. */
+async function signedUpload(w: World) {
+  const response = await api(w, 'POST', '/menu/generate-signed-url', w.A.owner.auth, {
+    file_name: 'dish.png',
+  });
+  if (response.statusCode !== 200) throw new Error(`signed url failed: ${response.body}`);
+  const url = new URL(response.json().signed_url as string);
+  return {
+    path: url.pathname.replace('/api/v1', ''),
+    search: url.search,
+    key: url.pathname.split('/').pop()!,
+  };
+}
+const uploadRequest = (url: string): Request => ({
+  method: 'PUT',
+  url,
+  headers: { 'content-type': 'image/png' },
+  payload: pngBytes(),
+});
+
+function webhookRequest(c: Call): Request {
+  const payload = JSON.stringify({
+    id: `evt_matrix_${c.role}_${c.target}`,
+    object: 'event',
+    type: 'customer.created',
+    data: { object: { id: 'cus_matrix', object: 'customer' } },
+  });
+  const signature =
+    c.target === 'unsigned'
+      ? undefined
+      : Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: c.target === 'forged' ? 'whsec_someone_else' : STRIPE_WEBHOOK_SECRET,
+          timestamp: Math.floor(c.w.t.clock.now().getTime() / 1000),
+        });
+  return {
+    method: 'POST',
+    url: '/subscription/webhook',
+    headers: { 'content-type': 'application/json', ...(signature && { 'stripe-signature': signature }) },
+    payload: Buffer.from(payload),
+  };
+}
+
+const DAY = '2026-03-07';
+
+/**
+ * Dishes of another restaurant's menu, on a call the caller may make: 400 "not on this menu",
+ * the answer a non-existent dish gets, so nothing about the other menu shows (and nothing is
+ * ordered). The first part of the target is the restaurant (or order), the second the dishes.
+ */
+const foreignDishes = (role: Role, target: Target) => {
+  if (target !== 'A+B' && target !== 'B+A') return undefined;
+  const first = target === 'A+B' ? 'A' : 'B';
+  if (isOwner(role)) return tenantOf(role) === first ? 400 : 404;
+  return 400;
+};
+
+/**
+ * The declaration: one entry per route, in the order the suite runs them (the two
+ * "log out everywhere" routes last, as their permitted calls end the callers' sessions).
+ */
+const MATRIX: Entry[] = [
+  // ——— public infrastructure ———
+  {
+    route: 'GET /health',
+    access: 'public',
+    targets: ['none'],
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/health' }),
+  },
+  {
+    route: 'GET /public-config',
+    access: 'public',
+    targets: ['none'],
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/public-config' }),
+  },
+
+  // ——— owner accounts ———
+  {
+    route: 'POST /auth/register',
+    access: 'public',
+    targets: ['none'],
+    ok: 201,
+    request: () => ({ method: 'POST', url: '/auth/register', payload: registrationBody() }),
+  },
+  {
+    route: 'GET /auth/verify-email',
+    access: 'public',
+    targets: ['valid', 'invalid'],
+    ok: 200,
+    outcomes: { invalid: 400 },
+    request: async (c) => {
+      const token = c.target === 'valid' ? (await spareOwner(c.w)).verifyToken : 'x'.repeat(43);
+      return { method: 'GET', url: `/auth/verify-email?token=${token}` };
+    },
+  },
+  {
+    route: 'POST /auth/login',
+    access: 'public',
+    targets: ['A', 'wrong'],
+    ok: 200,
+    outcomes: { wrong: 401 },
+    request: (c) => ({
+      method: 'POST',
+      url: '/auth/login',
+      payload: {
+        email: c.w.A.owner.email,
+        password: c.target === 'A' ? c.w.A.owner.password : 'not the password',
+      },
+    }),
+    check: (response, c) => {
+      if (c.target === 'A') expect(response.json().user_id).toBe(c.w.A.owner.userId);
+    },
+  },
+  {
+    route: 'POST /auth/forgot_password',
+    access: 'public',
+    targets: ['none'],
+    ok: 200,
+    request: () => ({
+      method: 'POST',
+      url: '/auth/forgot_password',
+      payload: { email: uniqueEmail('nobody') },
+    }),
+  },
+  {
+    route: 'POST /auth/reset_password',
+    access: 'public',
+    targets: ['valid', 'invalid'],
+    ok: 200,
+    outcomes: { invalid: 400 },
+    request: async (c) => ({
+      method: 'POST',
+      url: '/auth/reset_password',
+      payload: {
+        token: c.target === 'valid' ? await resetToken(c.w, 'owner') : 'x'.repeat(43),
+        new_password: 'another long password',
+      },
+    }),
+  },
+  {
+    route: 'GET /auth/user/:user_id',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    request: (c) => ({ method: 'GET', url: `/auth/user/${ownerIdOf(c)}` }),
+    check: (response, c) => {
+      if (response.statusCode === 200) expect(response.json().user_id).toBe(ownerIdOf(c));
+    },
+  },
+  {
+    route: 'PUT /auth/user/:user_id',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    mutates: true,
+    request: (c) => ({
+      method: 'PUT',
+      url: `/auth/user/${ownerIdOf(c)}`,
+      payload: { first_name: `Renamed ${c.role}` },
+    }),
+  },
+
+  // ——— restaurants ———
+  {
+    route: 'POST /restaurant/create-restaurant',
+    access: 'owner',
+    // Each owner already has their restaurant (the world made it through this route): their own
+    // call is a 409; naming another owner's user_id is a 404 that creates nothing.
+    targets: ['none', 'A', 'B'],
+    ok: 201,
+    own: 409,
+    request: (c) => ({
+      method: 'POST',
+      url: '/restaurant/create-restaurant',
+      payload: restaurantBody(c.target === 'none' ? {} : { user_id: ownerIdOf(c) }),
+    }),
+  },
+  {
+    route: 'GET /restaurant/get-restaurant/:restaurant_id',
+    access: 'public',
+    targets: oneTargets,
+    ok: 200,
+    outcomes: { missing: 404 },
+    request: (c) => ({ method: 'GET', url: `/restaurant/get-restaurant/${restaurantOf(c)}` }),
+    check: (response, c) => {
+      if (response.statusCode !== 200) return;
+      const data = response.json().data as Record<string, unknown>;
+      expect(data.restaurant_id).toBe(restaurantOf(c));
+      // The full record (email, owner, menu token) only for its owner; the public fields for anyone else.
+      const full = isOwner(c.role) && tenantOf(c.role) === c.target;
+      for (const field of ['email', 'user_id', 'token', 'zip_code']) expect(field in data).toBe(full);
+    },
+  },
+  {
+    route: 'PUT /restaurant/update-restaurant/:restaurant_id',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    mutates: true,
+    request: (c) => ({
+      method: 'PUT',
+      url: `/restaurant/update-restaurant/${restaurantOf(c)}`,
+      payload: { description: `Rewritten by ${c.role}` },
+    }),
+  },
+  {
+    route: 'GET /restaurant/search-restaurants',
+    access: 'public',
+    targets: ['none'],
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/restaurant/search-restaurants?query=Bistro' }),
+  },
+
+  // ——— menu ———
+  {
+    route: 'GET /menu/get-menu-items/:restaurant_id',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    request: (c) => ({ method: 'GET', url: `/menu/get-menu-items/${restaurantOf(c)}` }),
+    check: (response, c) => {
+      if (response.statusCode !== 200) return;
+      for (const item of response.json().data as { restaurant_id: number }[])
+        expect(item.restaurant_id).toBe(restaurantOf(c));
+    },
+  },
+  {
+    route: 'POST /menu/add-menu-item',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 201,
+    mutates: true,
+    request: (c) => ({
+      method: 'POST',
+      url: '/menu/add-menu-item',
+      payload: {
+        item_name: `Added by ${c.role}`,
+        description: 'Good',
+        price: 5,
+        category: 'Dessert',
+        restaurant_id: restaurantOf(c),
+      },
+    }),
+  },
+  {
+    route: 'POST /menu/update-menu-item/:menu_id',
+    access: 'owner',
+    targets: pairTargets,
+    ok: 200,
+    mutates: true,
+    prepare: bothFresh(freshItem),
+    request: (c) => {
+      const [restaurantId, menuId] = pair(c, freshOf(c));
+      return {
+        method: 'POST',
+        url: `/menu/update-menu-item/${menuId}`,
+        payload: {
+          item_name: 'Daily special',
+          description: `Rewritten by ${c.role}`,
+          price: 99,
+          category: 'MainCourse',
+          available: false,
+          restaurant_id: restaurantId,
+        },
+      };
+    },
+  },
+  {
+    route: 'DELETE /menu/delete-menu-item/:menu_id',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    mutates: true,
+    prepare: bothFresh(freshItem),
+    request: (c) => ({ method: 'DELETE', url: `/menu/delete-menu-item/${one(c, freshOf(c))}` }),
+  },
+  {
+    route: 'POST /menu/generate-qr-code',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    request: (c) => ({
+      method: 'POST',
+      url: '/menu/generate-qr-code',
+      payload: { restaurant_id: restaurantOf(c) },
+    }),
+    check: (response) => {
+      if (response.statusCode === 200) expect(response.headers['content-type']).toBe('image/png');
+    },
+  },
+  {
+    route: 'POST /menu/generate-signed-url',
+    access: 'owner',
+    targets: ['none'],
+    ok: 200,
+    request: () => ({ method: 'POST', url: '/menu/generate-signed-url', payload: { file_name: 'dish.png' } }),
+  },
+
+  // ——— menu images: the signed URL is the credential, whoever holds it ———
+  {
+    route: 'PUT /uploads/:key',
+    access: 'public',
+    targets: ['signed', 'forged', 'unsigned'],
+    ok: 200,
+    outcomes: { forged: 403, unsigned: 403 },
+    request: async (c) => {
+      const upload = await signedUpload(c.w);
+      c.memo.key = upload.key;
+      if (c.target === 'signed') return uploadRequest(`${upload.path}${upload.search}`);
+      if (c.target === 'unsigned') return uploadRequest(upload.path);
+      // Another key's valid signature.
+      return uploadRequest(`${upload.path}${(await signedUpload(c.w)).search}`);
+    },
+    check: async (response, c) => {
+      const stored = await api(c.w, 'GET', `/uploads/${c.memo.key}`);
+      expect(stored.statusCode).toBe(response.statusCode === 200 ? 200 : 404);
+    },
+  },
+  {
+    route: 'GET /uploads/:key',
+    access: 'public',
+    targets: ['A', 'missing'],
+    ok: 200,
+    outcomes: { missing: 404 },
+    prepare: async (w) => {
+      const upload = await signedUpload(w);
+      const stored = await w.t.app.inject({
+        ...uploadRequest(`/api/v1${upload.path}${upload.search}`),
+        remoteAddress: nextAddress(),
+      });
+      if (stored.statusCode !== 200) throw new Error(`upload failed: ${stored.body}`);
+      return { key: upload.key };
+    },
+    request: (c) => ({
+      method: 'GET',
+      url: `/uploads/${c.target === 'A' ? c.fresh.key : `${c.w.A.owner.userId}-${'x'.repeat(22)}.png`}`,
+    }),
+  },
+
+  // ——— subscriptions ———
+  {
+    route: 'GET /subscription/plans',
+    access: 'public',
+    targets: ['none'],
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/subscription/plans' }),
+  },
+  {
+    route: 'GET /subscription/subscription-status/:user_id',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    request: (c) => ({ method: 'GET', url: `/subscription/subscription-status/${ownerIdOf(c)}` }),
+  },
+  {
+    route: 'POST /subscription/validate-coupon',
+    access: 'public',
+    targets: ['none', 'missing'],
+    ok: 200,
+    outcomes: { missing: 404 },
+    request: (c) => ({
+      method: 'POST',
+      url: '/subscription/validate-coupon',
+      payload: { coupon_id: 'NO-SUCH-COUPON', plan_id: c.target === 'missing' ? MISSING_ID : c.w.planId },
+    }),
+  },
+  {
+    route: 'POST /subscription/create-subscription',
+    access: 'owner',
+    // Both owners subscribed when the world was built (through this route): their own call is a
+    // 409 before any charge; naming another owner is a 404 that charges nobody (Stripe calls are
+    // part of the state compared).
+    targets: oneTargets,
+    ok: 201,
+    own: 409,
+    request: (c) => ({
+      method: 'POST',
+      url: '/subscription/create-subscription',
+      payload: { user_id: ownerIdOf(c), plan_id: c.w.planId, payment_method_id: 'pm_card_visa' },
+    }),
+  },
+  ...['/subscription/link-restaurant-subscription', '/subscription/update-subscription-restaurant'].map(
+    (path): Entry => ({
+      route: `POST ${path}`,
+      access: 'owner',
+      targets: oneTargets,
+      ok: 200,
+      request: (c) => ({ method: 'POST', url: path, payload: { user_id: ownerIdOf(c) } }),
+      check: (response, c) => {
+        if (response.statusCode === 200)
+          expect(response.json().restaurant_id).toBe(c.w[tenantOf(c.role)!].restaurantId);
+      },
+    }),
+  ),
+  {
+    route: 'POST /subscription/cancel-subscription/:user_id',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    mutates: true,
+    request: (c) => ({
+      method: 'POST',
+      url: `/subscription/cancel-subscription/${ownerIdOf(c)}`,
+      // At period end: the subscription stays valid, so the owner's writes below still work.
+      payload: { mode: 'at_period_end' },
+    }),
+  },
+  {
+    route: 'POST /subscription/webhook',
+    access: 'public',
+    targets: ['signed', 'unsigned', 'forged'],
+    ok: 200,
+    outcomes: { unsigned: 400, forged: 400 },
+    request: webhookRequest,
+  },
+
+  // ——— diner accounts ———
+  {
+    route: 'POST /customer/create',
+    access: 'public',
+    targets: ['A', 'missing'],
+    ok: 201,
+    outcomes: { missing: 404 },
+    request: (c) => ({
+      method: 'POST',
+      url: '/customer/create',
+      payload: {
+        customer_name: 'Walk-by',
+        email: uniqueEmail('guest'),
+        phone_number: '5125550123',
+        restaurant_id: restaurantOf(c),
+        is_guest: true,
+      },
+    }),
+  },
+  {
+    route: 'POST /customer/login',
+    access: 'public',
+    targets: ['A', 'wrong'],
+    ok: 200,
+    outcomes: { wrong: 401 },
+    request: (c) => ({
+      method: 'POST',
+      url: '/customer/login',
+      payload: { email: c.w.A.dinerEmail, password: c.target === 'A' ? DINER_PASSWORD : 'not the password' },
+    }),
+    check: (response, c) => {
+      if (c.target === 'A') expect(response.json().data.customer_id).toBe(c.w.A.diner.customer_id);
+    },
+  },
+  {
+    route: 'POST /customer/forgot-password',
+    access: 'public',
+    targets: ['none'],
+    ok: 200,
+    request: () => ({
+      method: 'POST',
+      url: '/customer/forgot-password',
+      payload: { email: uniqueEmail('nodiner') },
+    }),
+  },
+  {
+    route: 'POST /customer/reset_password',
+    access: 'public',
+    targets: ['valid', 'invalid'],
+    ok: 200,
+    outcomes: { invalid: 400 },
+    request: async (c) => ({
+      method: 'POST',
+      url: '/customer/reset_password',
+      payload: {
+        token: c.target === 'valid' ? await resetToken(c.w, 'customer') : 'x'.repeat(43),
+        new_password: 'another long password',
+      },
+    }),
+  },
+  {
+    route: 'GET /customer/display-menu/:token',
+    access: 'public',
+    targets: ['A', 'B', 'A-id', 'missing'],
+    ok: 200,
+    outcomes: { missing: 404 },
+    request: (c) => {
+      const token = {
+        A: c.w.A.menuToken,
+        B: c.w.B.menuToken,
+        'A-id': String(c.w.A.restaurantId),
+      } as Partial<Record<Target, string>>;
+      return {
+        method: 'GET',
+        url: `/customer/display-menu/${token[c.target] ?? 'no-such-menu-token-0000000000'}`,
+      };
+    },
+    check: (response, c) => {
+      if (response.statusCode !== 200) return;
+      const { restaurant, menu } = response.json() as {
+        restaurant: Record<string, unknown>;
+        menu: { restaurant_id: number }[];
+      };
+      const rid = c.w[tenantName(c.target)].restaurantId;
+      expect(restaurant.restaurant_id).toBe(rid);
+      for (const item of menu) expect(item.restaurant_id).toBe(rid);
+      // A restaurant id is no secret: asked by id, the menu never hands out the QR code's token.
+      expect('token' in restaurant).toBe(c.target !== 'A-id');
+      expect('user_id' in restaurant || 'email' in restaurant).toBe(false);
+    },
+  },
+
+  // ——— diner orders ———
+  {
+    route: 'POST /customer/place-order',
+    access: 'owner-or-diner',
+    // 'A+B': restaurant A with B's dishes; 'B+A' the reverse.
+    targets: [...oneTargets, 'A+B', 'B+A'],
+    ok: 201,
+    expect: foreignDishes,
+    mutates: true,
+    request: (c) => {
+      const x = c.w[c.target === 'A+B' ? 'B' : c.target === 'B+A' ? 'A' : tenantName(c.target)];
+      const restaurant_id = c.target.includes('+')
+        ? c.w[c.target === 'A+B' ? 'A' : 'B'].restaurantId
+        : restaurantOf(c);
+      if (isOwner(c.role))
+        return {
+          method: 'POST',
+          url: '/customer/place-order',
+          payload: {
+            restaurant_id,
+            user_id: c.w[tenantOf(c.role)!].owner.userId,
+            customer_name: 'Walk-in Wendy',
+            phone_number: '5035550199',
+            total_amount: 0,
+            items: [{ menu_id: x.items[0], quantity: 1 }],
+          },
+        };
+      return {
+        method: 'POST',
+        url: '/customer/place-order',
+        payload: {
+          restaurant_id,
+          order_items: [{ menu_item_id: x.items[0], quantity: 1 }],
+          order_type: 'dine-in',
+          table_no: 1,
+        },
+      };
+    },
+  },
+  {
+    route: 'GET /customer/order-summary/:restaurant_id/:order_id',
+    access: 'diner',
+    targets: [...pairTargets, 'guest'],
+    ok: 200,
+    request: (c) => {
+      const [restaurantId, orderId] =
+        c.target === 'guest' ? [c.w.B.restaurantId, c.w.guestOrder] : pair(c, (x) => x.dinerOrder);
+      return { method: 'GET', url: `/customer/order-summary/${restaurantId}/${orderId}` };
+    },
+  },
+  {
+    route: 'GET /customer/order-status',
+    access: 'public',
+    targets: ['A', 'B', 'A+B', 'missing'],
+    ok: 200,
+    outcomes: { 'A+B': 404, missing: 404 },
+    request: (c) => {
+      const [restaurantId, orderId] = pair(c, (x) => x.dinerOrder);
+      return {
+        method: 'GET',
+        url: `/customer/order-status?restaurant_id=${restaurantId}&order_id=${orderId}`,
+      };
+    },
+    check: (response) => {
+      // The status only: no name, phone, table or items.
+      if (response.statusCode === 200)
+        expect(Object.keys(response.json()).sort()).toEqual(['order_id', 'status']);
+    },
+  },
+  {
+    route: 'GET /customer/:customer_id/orders',
+    access: 'diner',
+    targets: [...oneTargets, 'guest'],
+    ok: 200,
+    request: (c) => {
+      const customerId = c.target === 'guest' ? c.w.guestB.customer_id : one(c, (x) => x.diner.customer_id);
+      return { method: 'GET', url: `/customer/${customerId}/orders` };
+    },
+    check: (response, c) => {
+      if (response.statusCode !== 200) return;
+      const orders = response.json().orders as { order_id: number }[];
+      const own = c.target === 'guest' ? c.w.guestOrder : c.w[tenantName(c.target)].dinerOrder;
+      expect(orders.map((order) => order.order_id)).toContain(own);
+    },
+  },
+
+  // ——— the restaurant's order screens, kitchen and sales ———
+  {
+    route: 'GET /customer/orders/:restaurant_id',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    request: (c) => ({ method: 'GET', url: `/customer/orders/${restaurantOf(c)}` }),
+  },
+  {
+    route: 'GET /owner/restaurant/:restaurant_id/orders',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    request: (c) => ({ method: 'GET', url: `/owner/restaurant/${restaurantOf(c)}/orders` }),
+  },
+  {
+    route: 'POST /owner/restaurant/:restaurant_id/approve-order/:order_id',
+    access: 'owner',
+    targets: pairTargets,
+    ok: 200,
+    mutates: true,
+    prepare: bothFresh((w, name) => freshOrder(w, name)),
+    request: (c) => {
+      const [restaurantId, orderId] = pair(c, freshOf(c));
+      return { method: 'POST', url: `/owner/restaurant/${restaurantId}/approve-order/${orderId}` };
+    },
+  },
+  {
+    route: 'PUT /customer/update-order/:order_id',
+    access: 'owner',
+    // 'A+B': A's order with B's dishes; 'B+A' the reverse.
+    targets: [...oneTargets, 'A+B', 'B+A'],
+    ok: 200,
+    expect: foreignDishes,
+    mutates: true,
+    prepare: bothFresh((w, name) => freshOrder(w, name)),
+    request: (c) => {
+      const [order, dishes]: [TenantName, TenantName] =
+        c.target === 'A+B'
+          ? ['A', 'B']
+          : c.target === 'B+A'
+            ? ['B', 'A']
+            : [tenantName(c.target), tenantName(c.target)];
+      return {
+        method: 'PUT',
+        url: `/customer/update-order/${c.target === 'missing' ? MISSING_ID : c.fresh[order]}`,
+        // The dishes of the order's own restaurant, as its edit form would send them.
+        payload: { order_items: [{ menu_item_id: c.w[dishes].items[0], quantity: 3 }] },
+      };
+    },
+  },
+  {
+    route: 'DELETE /owner/restaurant/:restaurant_id/delete-order/:order_id',
+    access: 'owner',
+    targets: pairTargets,
+    ok: 200,
+    mutates: true,
+    prepare: bothFresh((w, name) => freshOrder(w, name)),
+    request: (c) => {
+      const [restaurantId, orderId] = pair(c, freshOf(c));
+      return { method: 'DELETE', url: `/owner/restaurant/${restaurantId}/delete-order/${orderId}` };
+    },
+  },
+  {
+    route: 'POST /owner/restaurant/:restaurant_id/mark-paid/:order_id',
+    access: 'owner',
+    targets: pairTargets,
+    ok: 200,
+    mutates: true,
+    prepare: bothFresh((w, name) => freshOrder(w, name, 'Ready')),
+    request: (c) => {
+      const [restaurantId, orderId] = pair(c, freshOf(c));
+      return { method: 'POST', url: `/owner/restaurant/${restaurantId}/mark-paid/${orderId}` };
+    },
+  },
+  {
+    route: 'POST /owner/restaurant/:restaurant_id/mark-paid',
+    access: 'owner',
+    // 'mixed': the caller's own restaurant, with its own Ready order and the other tenant's.
+    targets: [...pairTargets, 'mixed'],
+    ok: 200,
+    mutates: true,
+    prepare: bothFresh((w, name) => freshOrder(w, name, 'Ready')),
+    request: (c) => {
+      let restaurantId: number;
+      let orderIds: number[];
+      if (c.target === 'mixed') {
+        const home = homeOf(c.role);
+        restaurantId = c.w[home].restaurantId;
+        orderIds = [c.fresh[home]!, c.fresh[home === 'A' ? 'B' : 'A']!];
+      } else {
+        const [rid, orderId] = pair(c, freshOf(c));
+        restaurantId = rid;
+        orderIds = [orderId];
+      }
+      return {
+        method: 'POST',
+        url: `/owner/restaurant/${restaurantId}/mark-paid`,
+        payload: { order_ids: orderIds },
+      };
+    },
+  },
+  {
+    route: 'GET /kitchen/restaurant/:restaurant_id/orders',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    request: (c) => ({ method: 'GET', url: `/kitchen/restaurant/${restaurantOf(c)}/orders` }),
+  },
+  {
+    route: 'POST /kitchen/restaurant/:restaurant_id/update-order-status/:order_id',
+    access: 'owner',
+    targets: pairTargets,
+    ok: 200,
+    mutates: true,
+    prepare: bothFresh((w, name) => freshOrder(w, name)),
+    request: (c) => {
+      const [restaurantId, orderId] = pair(c, freshOf(c));
+      return {
+        method: 'POST',
+        url: `/kitchen/restaurant/${restaurantId}/update-order-status/${orderId}`,
+        payload: { status: 'Ready' },
+      };
+    },
+  },
+  {
+    route: 'GET /customer/daily-sales/:restaurant_id',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    request: (c) => ({ method: 'GET', url: `/customer/daily-sales/${restaurantOf(c)}?date=${DAY}` }),
+  },
+
+  // ——— sessions: last, as a permitted call ends the caller's sessions ———
+  {
+    route: 'POST /auth/logout-everywhere',
+    access: 'owner',
+    targets: ['none'],
+    ok: 200,
+    // The owners' tokens stop working, so their own reads of the world answer 401.
+    mutates: true,
+    request: () => ({ method: 'POST', url: '/auth/logout-everywhere' }),
+    after: async (w) => {
+      w.A.owner = await freshLogin(w.t, w.A.owner);
+      w.B.owner = await freshLogin(w.t, w.B.owner);
+    },
+  },
+  {
+    route: 'POST /customer/logout-everywhere',
+    access: 'diner',
+    targets: ['none'],
+    ok: 200,
+    mutates: true,
+    request: () => ({ method: 'POST', url: '/customer/logout-everywhere' }),
+  },
+];
+
+/** Routes outside /api/v1 that are public by design: the OpenAPI document and its viewer. */
+const PUBLIC_INFRASTRUCTURE = /^\/api\/docs(\/|$)/;
+
+const registered: { method: string; url: string }[] = [];
+let w: World;
+/** The state after the previous route's calls, when nothing has changed it since. */
+let lastSnapshot: Awaited<ReturnType<typeof snapshot>> | undefined;
+beforeAll(async () => {
+  w = await buildWorld((route) => {
+    for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+  });
+});
+afterAll(async () => {
+  await w?.t.close();
+  await w?.stripe.close();
+});
+
+describe('the route table', () => {
+  it('has a matrix entry for every /api/v1 route, and every entry has its route', () => {
+    const gets = new Set(registered.filter((r) => r.method === 'GET').map((r) => r.url));
+    const routes = registered
+      // Fastify adds a HEAD to every GET; it runs the same hooks, and the matrix calls both.
+      .filter((r) => !(r.method === 'HEAD' && gets.has(r.url)))
+      .filter((r) => !PUBLIC_INFRASTRUCTURE.test(r.url));
+    const outside = routes.filter((r) => !r.url.startsWith('/api/v1/'));
+    expect(outside, 'a route outside /api/v1 and the docs').toEqual([]);
+    const table = routes.map((r) => `${r.method} ${r.url.slice('/api/v1'.length)}`).sort();
+    const declared = MATRIX.map((entry) => entry.route).sort();
+    expect(
+      table.filter((route) => !declared.includes(route)),
+      'routes without an authorization entry',
+    ).toEqual([]);
+    expect(
+      declared.filter((route) => !table.includes(route)),
+      'entries without a route',
+    ).toEqual([]);
+    expect(new Set(declared).size).toBe(declared.length);
+  });
+});
+
+/** An error answers in the one error shape and says nothing else (no record, no internals). */
+function expectBareError(response: LightMyRequestResponse) {
+  const body = response.json() as Record<string, unknown>;
+  expect(typeof body.message).toBe('string');
+  expect(Object.keys(body).filter((key) => !['message', 'code', 'errors'].includes(key))).toEqual([]);
+}
+
+async function send(c: Call, request: Request, method: Method | 'HEAD' = request.method) {
+  return c.w.t.app.inject({
+    method,
+    url: `/api/v1${request.url}`,
+    headers: { ...headersOf(c.w, c.role), ...request.headers },
+    remoteAddress: nextAddress(),
+    ...(request.payload && { payload: request.payload }),
+  });
+}
+
+describe('every route × every role × every object', () => {
+  for (const entry of MATRIX) {
+    it(entry.route, async () => {
+      const fresh = (await entry.prepare?.(w)) ?? {};
+      const calls = ROLES.flatMap((role) => entry.targets.map((target) => ({ role, target })));
+      const isPermitted = ({ role, target }: { role: Role; target: Target }) => {
+        const status = expected(entry, role, target);
+        return status >= 200 && status < 300;
+      };
+
+      const run = async ({ role, target }: { role: Role; target: Target }) => {
+        const c: Call = { w, role, target, fresh, memo: {} };
+        const request = await entry.request(c);
+        const response = await send(c, request);
+        const want = expected(entry, role, target);
+        expect({ role, target, status: response.statusCode }, response.body).toEqual({
+          role,
+          target,
+          status: want,
+        });
+        if (want >= 400) expectBareError(response);
+        await entry.check?.(response, c);
+        // The HEAD Fastify adds to a GET is refused alike (with a request of its own:
+        // verify-email's token is single-use).
+        if (request.method === 'GET' && want >= 400) {
+          const head = await send(c, await entry.request(c), 'HEAD');
+          expect({ role, target, head: head.statusCode }).toEqual({ role, target, head: want });
+        }
+      };
+
+      // Refused calls first, all of them; then both tenants' data must be exactly as before.
+      const before = (!entry.prepare && lastSnapshot) || (await snapshot(w));
+      lastSnapshot = undefined;
+      for (const call of calls.filter((call) => !isPermitted(call))) await run(call);
+      const afterRefusals = await snapshot(w);
+      expect(afterRefusals, 'a refused call changed something').toEqual(before);
+
+      // Then the permitted ones, which change what they should and nothing when they only read.
+      const permitted = calls.filter(isPermitted);
+      for (const call of permitted) await run(call);
+      if (permitted.length > 0) {
+        const afterPermitted = await snapshot(w);
+        if (entry.mutates) expect(afterPermitted).not.toEqual(afterRefusals);
+        else expect(afterPermitted, 'a read changed something').toEqual(afterRefusals);
+        // The next route starts from this state, unless something moves it in between.
+        if (!entry.after) lastSnapshot = afterPermitted;
+      }
+      await entry.after?.(w);
+    });
+  }
+});
