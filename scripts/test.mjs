@@ -18,6 +18,7 @@ ensureChromium();
 run('npm', ['run', 'lint']);
 run('npm', ['run', 'typecheck']);
 run('npm', ['run', 'build']);
+run('node', ['scripts/check-size.mjs', 'apps/web/dist']);
 
 const report = path.join(os.tmpdir(), `tableserve-vitest-${process.pid}.json`);
 console.log('\n> vitest run');

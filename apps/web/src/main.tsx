@@ -2,9 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
 import { router } from './app/router';
+import { ToastHost } from './app/toast-host';
 import './index.css';
 
 const queryClient = new QueryClient({
@@ -18,8 +17,7 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      {/* The spec's toast defaults: top-right, 5 s. */}
-      <ToastContainer position="top-right" autoClose={5000} newestOnTop />
+      <ToastHost />
     </QueryClientProvider>
   </StrictMode>,
 );

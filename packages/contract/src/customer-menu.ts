@@ -20,17 +20,4 @@ export const DisplayMenuResponse = z.object({
 });
 export type DisplayMenuResponse = z.infer<typeof DisplayMenuResponse>;
 
-/** What the server answers (the client maps them to its own texts, customer-side §8). */
-export const displayMenuServerMessages = {
-  notFound: 'Restaurant not found',
-  subscriptionInvalid: 'Subscription is not valid for this restaurant',
-  noItems: 'No menu items found for this restaurant',
-} as const;
-
-/** What the diner sees (customer-side §8 Customer menu). */
-export const customerMenuMessages = {
-  subscriptionExpired:
-    "This restaurant's subscription has expired. Please contact the restaurant for assistance.",
-  noItems: 'No menu items in the restaurant.',
-  tryLater: ' Please try again later.',
-} as const;
+export { customerMenuMessages, displayMenuServerMessages } from './customer-menu-messages';

@@ -4,8 +4,8 @@ import { serverMessages } from '@tableserve/contract/messages';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built single-page app. Hashed assets are cached for a year; index.html is always
- * revalidated so a deploy reaches phones at once. Unknown non-API GETs get index.html so the
+ * Serves the built single-page app, precompressed. Hashed assets are cached for a year; index.html
+ * is always revalidated so a deploy reaches phones at once. Unknown non-API GETs get index.html so the
  * client router can take them (deep links from a QR code, a reload on /cart).
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined) {
@@ -14,11 +14,17 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset; the browser gets the best it accepts.
+      preCompressed: true,
+      // Source maps stay on the server's disk for error tooling; the public never gets the sources.
+      allowedPath: (pathname) => !pathname.endsWith('.map'),
       // The headers below decide caching, not the plugin's default max-age=0.
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A cache between us and the phone must keep the brotli, gzip and plain copies apart.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }

@@ -19,17 +19,18 @@ const renderMenu = () =>
   renderWithToasts(CustomerAccountMenu, { path: '/menu-display', destinations: ['/customer_orders'] });
 
 describe('CustomerAccountMenu', () => {
-  it('offers Log In when no diner is signed in, opening the login dialog', () => {
+  it('offers Log In when no diner is signed in, opening the login dialog', async () => {
     renderMenu();
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
-    const dialog = screen.getByRole('dialog', { name: 'Log In' });
+    // The dialog's code loads on the first click (issue 10).
+    const dialog = await screen.findByRole('dialog', { name: 'Log In' });
     expect(within(dialog).getByLabelText('Email')).toBeInTheDocument();
   });
 
-  it('switches the dialog between login, signup and forgot-password views', () => {
+  it('switches the dialog between login, signup and forgot-password views', async () => {
     renderMenu();
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Create an account' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create an account' }));
     expect(screen.getByRole('dialog', { name: 'Create an Account' })).toBeInTheDocument();
     expect(screen.getByLabelText('Confirm password')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -43,7 +44,7 @@ describe('CustomerAccountMenu', () => {
     stubFetch(() => jsonResponse(200, { message: 'Login successful', data: customerSession() }));
     renderMenu();
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
-    const dialog = screen.getByRole('dialog', { name: 'Log In' });
+    const dialog = await screen.findByRole('dialog', { name: 'Log In' });
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'ada@example.com' } });
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'tomato-basil' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /^Log In/ }));

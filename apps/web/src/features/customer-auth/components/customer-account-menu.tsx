@@ -1,5 +1,5 @@
 import { ChevronDown, ClipboardList, LogIn, LogOut, UserRound } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -7,7 +7,11 @@ import { readCurrentRestaurantId } from '@/features/diner/lib/current-restaurant
 import { type CustomerData, clearCustomerSession, useCustomer } from '@/features/diner/lib/customer-session';
 import { cn } from '@/lib/cn';
 import { useCustomerTokenWatch } from '../hooks/use-customer-token-watch';
-import { LoginModal } from './login-modal';
+
+// The dialog's forms and the terms text load when the diner opens it, not with the menu (issue 10);
+// pointing at or focusing Log In starts the download.
+const loadLoginModal = () => import('./login-modal');
+const LoginModal = lazy(async () => ({ default: (await loadLoginModal()).LoginModal }));
 
 /**
  * The header's account slot on the diner pages (customer-side §2 Shell): a Log In button, or
@@ -45,13 +49,17 @@ export function CustomerAccountMenu() {
         ref={loginButton}
         type="button"
         onClick={() => setLoginOpen(true)}
+        onPointerEnter={loadLoginModal}
+        onFocus={loadLoginModal}
         className={buttonClasses({ className: 'px-4' })}
       >
         <LogIn className="size-4" aria-hidden />
         Log In
       </button>
       {loginOpen && (
-        <LoginModal open onClose={() => setLoginOpen(false)} restaurantId={readCurrentRestaurantId()} />
+        <Suspense fallback={null}>
+          <LoginModal open onClose={() => setLoginOpen(false)} restaurantId={readCurrentRestaurantId()} />
+        </Suspense>
       )}
     </>
   );

@@ -1,11 +1,9 @@
-import { customerMessages } from '@tableserve/contract/customer';
 import { useEffect } from 'react';
 import {
   clearCustomerSession,
   isTokenExpired,
   readCustomerToken,
 } from '@/features/diner/lib/customer-session';
-import { notifyError } from '../lib/notify';
 
 /** One toast id, so the periodic check and a refused request never show the message twice. */
 export const SESSION_EXPIRED_TOAST = 'customer-session-expired';
@@ -18,8 +16,20 @@ export function endSessionIfExpired(now = Date.now()): boolean {
   const token = readCustomerToken();
   if (token === null || !isTokenExpired(token, now)) return false;
   clearCustomerSession();
-  notifyError(customerMessages.sessionExpired, SESSION_EXPIRED_TOAST);
+  void notifySessionExpired();
   return true;
+}
+
+/**
+ * The toast and its text load only when a session does expire: this check runs on the menu page,
+ * which must not download the toasts and the contract's schemas on arrival (issue 10).
+ */
+async function notifySessionExpired() {
+  const [{ customerMessages }, { notifyError }] = await Promise.all([
+    import('@tableserve/contract/customer'),
+    import('../lib/notify'),
+  ]);
+  notifyError(customerMessages.sessionExpired, SESSION_EXPIRED_TOAST);
 }
 
 /**

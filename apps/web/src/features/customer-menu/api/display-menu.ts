@@ -1,13 +1,14 @@
-import { DisplayMenuResponse } from '@tableserve/contract/customer-menu';
+import type { DisplayMenuResponse } from '@tableserve/contract/customer-menu';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from '@/lib/api-client';
+import { checkDisplayMenu } from '../lib/display-menu-shape';
 
 /** GET /customer/display-menu/{token} (customer-side §7): the restaurant and its menu. */
 export async function getDisplayMenu(token: string, signal?: AbortSignal): Promise<DisplayMenuResponse> {
   const response = await apiRequest<unknown>(`/customer/display-menu/${encodeURIComponent(token)}`, {
     signal,
   });
-  return DisplayMenuResponse.parse(response);
+  return checkDisplayMenu(response);
 }
 
 /**

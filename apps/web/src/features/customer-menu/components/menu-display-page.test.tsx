@@ -144,7 +144,8 @@ describe('Menu display page (customer-side §2 Customer menu)', () => {
     await userEvent
       .setup()
       .click(await screen.findByRole('button', { name: 'View photo of Margherita Pizza' }));
-    const dialog = screen.getByRole('dialog', { name: 'Margherita Pizza' });
+    // The dialog's code loads with the first photo opened (issue 10).
+    const dialog = await screen.findByRole('dialog', { name: 'Margherita Pizza' });
     expect(within(dialog).getByRole('img', { name: 'Margherita Pizza' })).toHaveAttribute(
       'src',
       'https://images.example.com/pizza.jpg',

@@ -1,0 +1,18 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { subscribeToastsWanted, toastsWanted } from '@/lib/toasts-wanted';
+
+const Toasts = lazy(() => import('./toasts'));
+
+/**
+ * The toast container, loaded with the first page that can raise a toast (lib/toasts-wanted.ts):
+ * the diner's menu raises none and so does not download it (issue 10).
+ */
+export function ToastHost() {
+  const wanted = useSyncExternalStore(subscribeToastsWanted, toastsWanted);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}

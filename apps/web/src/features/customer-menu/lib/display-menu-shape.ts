@@ -1,0 +1,51 @@
+import type { DisplayMenuResponse } from '@tableserve/contract/customer-menu';
+import { MENU_CATEGORIES } from '@tableserve/contract/menu-categories';
+
+/**
+ * The display-menu answer checked by hand rather than by the contract's zod schema, so a diner's
+ * phone shows the menu without downloading zod (26 KiB gzipped, issue 10). It checks every field
+ * the schema names except the inside of opening_hours, which the menu does not read: the cart and
+ * checkout read the stored restaurant back through the full schema (diner/lib/stored-restaurant).
+ */
+export function checkDisplayMenu(body: unknown): DisplayMenuResponse {
+  if (!isObject(body) || !isRestaurant(body.restaurant) || !Array.isArray(body.menu)) {
+    throw new Error('Unexpected menu answer');
+  }
+  if (!body.menu.every(isMenuItem)) throw new Error('Unexpected menu item');
+  return body as DisplayMenuResponse;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isNumber = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
+const isString = (value: unknown) => typeof value === 'string';
+
+function isRestaurant(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    Number.isInteger(value.restaurant_id) &&
+    ['restaurant_name', 'name', 'description', 'address', 'city', 'state', 'phone', 'restaurant_type'].every(
+      (field) => isString(value[field]),
+    ) &&
+    Number.isInteger(value.number_of_tables) &&
+    isObject(value.opening_hours) &&
+    isString(value.timezone) &&
+    (value.latitude === null || isNumber(value.latitude)) &&
+    (value.longitude === null || isNumber(value.longitude)) &&
+    (value.token === undefined || isString(value.token))
+  );
+}
+
+function isMenuItem(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    Number.isInteger(value.menu_id) &&
+    isString(value.item_name) &&
+    isString(value.description) &&
+    isNumber(value.price) &&
+    (MENU_CATEGORIES as readonly unknown[]).includes(value.category) &&
+    (value.image === null || isString(value.image)) &&
+    typeof value.available === 'boolean' &&
+    Number.isInteger(value.restaurant_id)
+  );
+}

@@ -1,0 +1,16 @@
+// No zod here: the diner's menu page shows these without downloading the schemas (issue 10).
+
+/** What the server answers (the client maps them to its own texts, customer-side §8). */
+export const displayMenuServerMessages = {
+  notFound: 'Restaurant not found',
+  subscriptionInvalid: 'Subscription is not valid for this restaurant',
+  noItems: 'No menu items found for this restaurant',
+} as const;
+
+/** What the diner sees (customer-side §8 Customer menu). */
+export const customerMenuMessages = {
+  subscriptionExpired:
+    "This restaurant's subscription has expired. Please contact the restaurant for assistance.",
+  noItems: 'No menu items in the restaurant.',
+  tryLater: ' Please try again later.',
+} as const;
