@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { cn } from '@/lib/cn';
 
 type ModalProps = {
@@ -14,6 +14,7 @@ type ModalProps = {
 /** A native <dialog>: focus trapping, Escape and the backdrop come from the browser. */
 export function Modal({ open, onClose, title, children, footer, className }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -28,15 +29,16 @@ export function Modal({ open, onClose, title, children, footer, className }: Mod
       ref={ref}
       onClose={onClose}
       onClick={(event) => event.target === ref.current && onClose()}
-      aria-labelledby="modal-title"
+      aria-labelledby={titleId}
       className={cn(
         'm-auto w-[calc(100%-2rem)] max-w-2xl rounded-2xl bg-white p-0 text-stone-800 shadow-raised backdrop:bg-stone-900/50 backdrop:backdrop-blur-[2px]',
         className,
       )}
     >
       <div className="flex max-h-[85vh] flex-col">
-        <header className="flex items-center justify-between gap-4 border-b border-stone-200 px-6 py-4">
-          <h2 id="modal-title" className="text-lg font-semibold">
+        {/* Plain boxes, not <header>/<footer>: inside a dialog those would be page-level landmarks. */}
+        <div className="flex items-center justify-between gap-4 border-b border-stone-200 px-6 py-4">
+          <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>
           <button
@@ -47,11 +49,12 @@ export function Modal({ open, onClose, title, children, footer, className }: Mod
           >
             <X className="size-5" aria-hidden />
           </button>
-        </header>
-        <div className="overflow-y-auto px-6 py-5">{children}</div>
-        {footer && (
-          <footer className="flex justify-end gap-3 border-t border-stone-200 px-6 py-4">{footer}</footer>
-        )}
+        </div>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a keyboard can scroll content with no control of its own (the terms text). */}
+        <div tabIndex={0} className="overflow-y-auto px-6 py-5">
+          {children}
+        </div>
+        {footer && <div className="flex justify-end gap-3 border-t border-stone-200 px-6 py-4">{footer}</div>}
       </div>
     </dialog>
   );

@@ -45,7 +45,7 @@ export function CartPage() {
   const itemsLabel = cart.count === 1 ? '1 item' : `${cart.count} items`;
 
   return (
-    <div className="mx-auto max-w-5xl px-4 pt-4 pb-16 md:px-8 md:pt-8">
+    <main className="mx-auto max-w-5xl px-4 pt-4 pb-16 md:px-8 md:pt-8">
       <Link
         to={menuHref}
         className="-ml-2 inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-stone-600 hover:bg-stone-100 hover:text-stone-900"
@@ -60,6 +60,8 @@ export function CartPage() {
 
       <div className="mt-5 grid gap-5 md:mt-8 md:grid-cols-[1fr_20rem] md:items-start md:gap-8">
         <Card className="px-4 md:px-6">
+          {/* The item names are h3: this keeps the outline h1 → h2 → h3. */}
+          <h2 className="sr-only">Cart items</h2>
           <ul aria-label="Cart items" className="divide-y divide-stone-100">
             {cart.lines.map((line) => (
               <CartLineRow
@@ -86,6 +88,6 @@ export function CartPage() {
           </Button>
         </Card>
       </div>
-    </div>
+    </main>
   );
 }

@@ -13,7 +13,7 @@ type EmptyCartProps = {
 /** customer-side §2 Cart: 'Your cart is empty' and a Back to Menu button. */
 export function EmptyCart({ menuHref, checkoutError }: EmptyCartProps) {
   return (
-    <div className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center px-6 py-16 text-center">
+    <main className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center px-6 py-16 text-center">
       {checkoutError && (
         <Alert type="error" className="mb-8 w-full text-left">
           {checkoutError}
@@ -30,6 +30,6 @@ export function EmptyCart({ menuHref, checkoutError }: EmptyCartProps) {
         <ArrowLeft className="size-5" aria-hidden />
         {cartMessages.backToMenu}
       </Link>
-    </div>
+    </main>
   );
 }

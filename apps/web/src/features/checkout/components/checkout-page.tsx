@@ -43,7 +43,7 @@ export function CheckoutPage() {
   const restaurantName = restaurant?.restaurant_name || restaurant?.name;
 
   return (
-    <div className="mx-auto max-w-5xl px-4 pt-4 pb-16 md:px-8 md:pt-8">
+    <main className="mx-auto max-w-5xl px-4 pt-4 pb-16 md:px-8 md:pt-8">
       <Link
         to={paths.cart}
         state={{ restaurant_id: restaurantId }}
@@ -89,6 +89,6 @@ export function CheckoutPage() {
           )}
         </OrderSummary>
       </div>
-    </div>
+    </main>
   );
 }

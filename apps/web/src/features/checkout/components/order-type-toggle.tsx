@@ -46,7 +46,7 @@ export function OrderTypeToggle({ value, onChange, dineInDisabled }: OrderTypeTo
               />
               <span className="min-w-0">
                 <span className="block text-base font-semibold text-stone-900">{option.label}</span>
-                <span className="block text-xs text-stone-500 sm:text-sm">{option.description}</span>
+                <span className="block text-xs text-stone-600 sm:text-sm">{option.description}</span>
               </span>
             </label>
           );

@@ -44,13 +44,14 @@ export function FloatingCartButton({ count, subtotal, bottomClearance, onOpen }:
     >
       <span className="relative flex size-10 items-center justify-center rounded-full bg-brand-600">
         <ShoppingBag className="size-5" aria-hidden />
+        {/* The count is drawn by CSS, not as text: the name already says "3 items", and a bare "3" ahead
+            of the price would make the visible text ("3 $39.50") differ from the name (WCAG 2.5.3). */}
         {count > 0 && (
           <span
             aria-hidden
-            className="absolute -top-1.5 -right-1.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-white px-1 text-[11px] font-bold text-stone-900 ring-2 ring-stone-900 tabular-nums"
-          >
-            {count}
-          </span>
+            data-count={count}
+            className="absolute -top-1.5 -right-1.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-white px-1 text-[11px] font-bold text-stone-900 ring-2 ring-stone-900 tabular-nums after:content-[attr(data-count)]"
+          />
         )}
       </span>
       <span aria-hidden className="text-base font-bold tabular-nums">

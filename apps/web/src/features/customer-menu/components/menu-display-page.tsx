@@ -90,7 +90,8 @@ function MenuView({ restaurant, menu }: DisplayMenuResponse) {
   }
 
   return (
-    <div
+    // One main landmark for the whole menu: the restaurant's header, the specials and the items.
+    <main
       className={cn(
         // The site header turns fixed after 100 px of scroll; the sticky bars below sit under it.
         siteHeaderStuck ? '[--site-header:4rem] md:[--site-header:4.5rem]' : '[--site-header:0px]',
@@ -123,7 +124,7 @@ function MenuView({ restaurant, menu }: DisplayMenuResponse) {
         <CategoryPills categories={categories} selected={activeFilter} onSelect={selectCategory} />
       </div>
 
-      <main
+      <section
         ref={itemsRef}
         aria-label={`${name} menu`}
         className="mx-auto max-w-6xl scroll-mt-[calc(var(--site-header)+7.5rem)] space-y-9 px-4 pt-5 pb-14 md:px-8 md:pt-8"
@@ -150,7 +151,7 @@ function MenuView({ restaurant, menu }: DisplayMenuResponse) {
             </div>
           </section>
         ))}
-      </main>
+      </section>
 
       <FloatingCartButton
         count={cart.count}
@@ -160,6 +161,6 @@ function MenuView({ restaurant, menu }: DisplayMenuResponse) {
       />
       {cartHasItems && <CheckoutBar count={cart.count} subtotal={cart.subtotal} onCheckout={goToCart} />}
       <PhotoPreview item={preview} onClose={() => setPreview(null)} />
-    </div>
+    </main>
   );
 }

@@ -20,7 +20,7 @@ type MenuErrorStateProps = {
 export function MenuErrorState({ kind, message, onRetry, retrying }: MenuErrorStateProps) {
   const { Icon, title } = looks[kind];
   return (
-    <div className="mx-auto flex min-h-[65vh] max-w-md flex-col items-center justify-center px-6 py-16 text-center">
+    <main className="mx-auto flex min-h-[65vh] max-w-md flex-col items-center justify-center px-6 py-16 text-center">
       <span className="flex size-20 items-center justify-center rounded-full bg-brand-50 text-brand-600 ring-8 ring-brand-50/50">
         <Icon className="size-9" strokeWidth={1.75} aria-hidden />
       </span>
@@ -34,6 +34,6 @@ export function MenuErrorState({ kind, message, onRetry, retrying }: MenuErrorSt
           Try again
         </Button>
       )}
-    </div>
+    </main>
   );
 }

@@ -35,7 +35,7 @@ function Chip({
       <span
         className={cn(
           'rounded-full px-1.5 text-xs tabular-nums',
-          pressed ? 'bg-white/20 text-white' : 'bg-stone-100 text-stone-500',
+          pressed ? 'bg-white text-brand-700' : 'bg-stone-100 text-stone-600',
         )}
       >
         {count}

@@ -25,6 +25,8 @@ export function OrderCard({
   past?: boolean;
 }) {
   const link = orderStatusLink(order, token);
+  // Active orders sit right under the page's h1; past ones under their own "Past orders" h2.
+  const Heading = past ? 'h3' : 'h2';
   const facts = [
     { label: 'Order', value: `#${order.order_id}` },
     { label: 'Placed', value: formatPlacedAt(order.created_at) },
@@ -33,9 +35,9 @@ export function OrderCard({
   return (
     <Card className={cn('flex h-full flex-col', past && 'border-stone-200 bg-stone-50/80 shadow-none')}>
       <div className="flex items-start justify-between gap-3 px-5 pt-5 sm:px-6">
-        <h3 className={cn('min-w-0 text-lg font-semibold tracking-tight', past && 'text-stone-700')}>
+        <Heading className={cn('min-w-0 text-lg font-semibold tracking-tight', past && 'text-stone-700')}>
           {order.restaurant_name}
-        </h3>
+        </Heading>
         <OrderStatusBadge status={order.status} className="mt-0.5" />
       </div>
 

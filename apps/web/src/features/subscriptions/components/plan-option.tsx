@@ -63,9 +63,9 @@ export function PlanOption({
         </span>
       )}
       <div className="flex items-start justify-between gap-4">
-        <h3 id={nameId} className="text-lg font-semibold">
+        <h2 id={nameId} className="text-lg font-semibold">
           {plan.name}
-        </h3>
+        </h2>
         <span
           aria-hidden
           className={cn(
