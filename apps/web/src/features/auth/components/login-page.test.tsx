@@ -56,7 +56,7 @@ describe('Login page', () => {
     expect(screen.getByText('Logging you in…')).toBeInTheDocument();
     pending.resolve(jsonResponse(401, { message: 'Invalid email or password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
-    expect(loginButton()).toBeEnabled();
+    await waitFor(() => expect(loginButton()).toBeEnabled());
   });
 
   it('sends email, password and is_verified false', async () => {

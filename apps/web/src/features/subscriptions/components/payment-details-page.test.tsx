@@ -191,6 +191,48 @@ describe('Payment screen', () => {
     expect(call?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('leaves the new subscription in the status cache before going to /dashboard', async () => {
+    const { router, queryClient, calls } = await openCheckout((call) =>
+      call.url.endsWith('/create-subscription') ? jsonResponse(201, created(77)) : jsonResponse(404, {}),
+    );
+    // The plans screen's answer: no subscription yet.
+    queryClient.setQueryData(['subscription-status', 42], null);
+    let cachedOnArrival: unknown;
+    router.subscribe((state) => {
+      if (state.location.pathname === '/dashboard')
+        cachedOnArrival ??= queryClient.getQueryData(['subscription-status', 42]);
+    });
+    fillBilling();
+    fillCard();
+    fireEvent.click(payButton());
+    expect(await screen.findByText('Page /dashboard')).toBeInTheDocument();
+    expect(cachedOnArrival).toMatchObject({ subscription_id: 77, status: 'active' });
+    expect(calls().filter((call) => call.url.includes('/subscription-status/'))).toHaveLength(0);
+  });
+
+  it('reads the status again before going to /dashboard when the payment names no subscription', async () => {
+    const { router, queryClient, calls } = await openCheckout((call) =>
+      call.url.endsWith('/create-subscription')
+        ? jsonResponse(201, { success: true, subscription_id: 77, amount_paid: 80 })
+        : jsonResponse(200, subscriptionFixture({ subscription_id: 77 })),
+    );
+    queryClient.setQueryData(['subscription-status', 42], null);
+    let cachedOnArrival: unknown;
+    router.subscribe((state) => {
+      if (state.location.pathname === '/dashboard')
+        cachedOnArrival ??= queryClient.getQueryData(['subscription-status', 42]);
+    });
+    fillBilling();
+    fillCard();
+    fireEvent.click(payButton());
+    expect(await screen.findByText('Page /dashboard')).toBeInTheDocument();
+    expect(cachedOnArrival).toMatchObject({ subscription_id: 77, status: 'active' });
+    expect(calls().map((call) => call.url)).toEqual([
+      '/api/v1/subscription/create-subscription',
+      '/api/v1/subscription/subscription-status/42',
+    ]);
+  });
+
   it('sends no coupon_id without a coupon', async () => {
     const { calls } = await openCheckout(() => jsonResponse(201, created()), {
       plan: professional,
@@ -226,7 +268,7 @@ describe('Payment screen', () => {
     fillCard({ number: '4000 0000 0000 0002' });
     fireEvent.click(payButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('Payment failed. Please try again.');
-    expect(payButton()).toBeEnabled();
+    await waitFor(() => expect(payButton()).toBeEnabled());
   });
 
   it("shows the server's message, else the generic text", async () => {
