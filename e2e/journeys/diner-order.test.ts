@@ -4,6 +4,7 @@ import { orderMessages } from '@tableserve/contract/order';
 import { type DemoInfo, seedDemoData } from '@tableserve/server/seed';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { continueAsGuest } from '../support/diners';
 import { type Product, startProduct } from '../support/harness';
 import { ownerToken } from '../support/owners';
 
@@ -98,14 +99,7 @@ describe("a diner's order, on a 390-px phone", () => {
     await page.waitForURL('**/customer_details');
 
     // Continue as a guest.
-    await page.getByRole('button', { name: /Login as Guest/ }).click();
-    const guest = page.getByRole('form', { name: 'Login as Guest' });
-    await guest.getByLabel('Email').fill('lena@guest.example');
-    await guest.getByLabel('Name').fill('Lena');
-    await guest.getByLabel('Phone number').fill('415-555-0177');
-    await guest.getByRole('checkbox').check();
-    await guest.getByRole('button', { name: 'Continue as Guest' }).click();
-    await visible(page, /Welcome, Lena/).toBe(true);
+    await continueAsGuest(page, { email: 'lena@guest.example', name: 'Lena', phone: '415-555-0177' });
 
     // Dine in: a table is needed, from 1 to the restaurant's 12.
     await page.getByText('Dine In', { exact: true }).click();

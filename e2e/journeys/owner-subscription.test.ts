@@ -88,6 +88,41 @@ describe('an owner subscription, in the browser', () => {
     await context.close();
   });
 
+  it('lands a new owner on the dashboard right after paying, every time', async () => {
+    // The plans screen caches the status 'none'; the dashboard must not route on that stale
+    // answer once the payment succeeded. It did, in 3 runs of 4, so four fresh owners pay here.
+    for (let run = 1; run <= 4; run++) {
+      const owner = await newVerifiedOwner(product);
+      const context = await product.newContext();
+      const page = await context.newPage();
+
+      await logIn(page, owner);
+      await page.waitForURL('**/select-subscription');
+      await visible(page, 'Choose your plan').toBe(true);
+      await page.getByRole('radio', { name: 'Professional' }).check({ force: true }); // the radio is visually hidden inside its plan card
+      await page
+        .getByRole('button', { name: /Continue/ })
+        .first()
+        .click();
+      await page.waitForURL('**/payment-details');
+      await pay(page, '4242 4242 4242 4242');
+      await visible(page, 'Payment successful. Welcome to TableServe Professional!').toBe(true);
+
+      // A new owner's dashboard opens on Create Restaurant, step 1 of 3, inside the dashboard frame.
+      await expect
+        .poll(() => new URL(page.url()).pathname, { timeout: 10_000, message: `run ${run}: after paying` })
+        .toBe('/dashboard/create-restaurant');
+      await visible(page, 'Step 1 of 3').toBe(true);
+      const dashboardNav = page.getByRole('navigation', { name: 'Dashboard' });
+      expect(await dashboardNav.getByRole('link', { name: 'Create Restaurant' }).isVisible()).toBe(true);
+      // …and stays there: no late bounce to plan selection once the status is read again.
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname, `run ${run}: a moment later`).toBe('/dashboard/create-restaurant');
+      expect(await page.getByText('Your subscription').isVisible()).toBe(false);
+      await context.close();
+    }
+  });
+
   it('cancels at the period end from the details screen, and immediately with a refund from the plans screen', async () => {
     const context = await product.newContext({ phone: true });
     const page = await context.newPage();

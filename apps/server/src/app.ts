@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config/config';
@@ -10,6 +12,7 @@ import { type Database, openDatabase } from './db/client';
 import { createDomainEventBus } from './lib/domain-events';
 import { runExclusively } from './lib/exclusive';
 import { createJwtService } from './lib/jwt';
+import { createSessionTokens } from './lib/session-tokens';
 import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -22,11 +25,16 @@ import { menuRoutes } from './modules/menu/menu.routes';
 import { createMenuService } from './modules/menu/menu.service';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
+import { staffOrderRoutes } from './modules/orders/staff-orders.routes';
+import { createStaffOrdersService } from './modules/orders/staff-orders.service';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes';
 import { createQrCodesService } from './modules/qr-codes/qr-codes.service';
 import { restaurantRoutes } from './modules/restaurants/restaurants.routes';
 import { createRestaurantsService } from './modules/restaurants/restaurants.service';
+import { salesRoutes } from './modules/sales/sales.routes';
+import { createSalesService } from './modules/sales/sales.service';
+import { sessionRoutes } from './modules/sessions/sessions.routes';
 import { createPaymentProvider } from './modules/subscriptions/payments/create-payment-provider';
 import { stripeWebhookRoutes } from './modules/subscriptions/stripe-webhook.routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -40,6 +48,7 @@ import { authPlugin } from './plugins/auth';
 import { contentSecurityPolicy } from './plugins/content-security-policy';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputRules } from './plugins/input-rules';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerRealtime } from './plugins/realtime';
 import { registerWebApp } from './plugins/web';
@@ -51,6 +60,8 @@ export type BuildOptions = {
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
   /** Prefix of the rate-limit counters in Redis (tests: one per run, so runs never add up). */
   rateLimitNamespace?: string;
+  /** Sees every route as it is added (tests: the authorization matrix reads the route table). */
+  onRoute?: onRouteHookHandler;
 };
 
 declare module 'fastify' {
@@ -90,15 +101,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => randomUUID(),
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+  // Before anything registers a route, so the hook sees all of them.
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputRules(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleConnectionError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
+  });
   app.decorate('database', database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const mailer = createMailer({
@@ -114,17 +132,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config) });
+  // JSON answers above 1 KB (a menu, an order list) travel compressed; static files come
+  // precompressed from the build, and small answers are not worth the CPU.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await registerRateLimits(app, redis, options.rateLimitNamespace);
   await registerApiDocs(app);
 
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwtSecret');
-  const jwt = createJwtService(jwtSecret, now);
-  await app.register(authPlugin, { jwt });
+  const tokens = createSessionTokens({ db: database.db, jwt: createJwtService(jwtSecret, now) });
+  await app.register(authPlugin, { tokens });
 
   const auth = createAuthService({
     db: database.db,
     mailer,
-    jwt,
+    tokens,
     publicUrl: config.publicUrl,
     ownerTokenTtlSeconds: config.ownerTokenTtlSeconds,
     now,
@@ -149,13 +174,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   scheduleSubscriptionSweep(app, database, subscriptions, config.subscriptionSweepSeconds);
 
   const events = createDomainEventBus();
-  registerRealtime(app, { db: database.db, jwt, events, redis });
+  registerRealtime(app, { db: database.db, tokens, events, redis });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ping: database.ping });
       await api.register(publicConfigRoutes, { googleMapsApiKey: config.googleMapsApiKey });
       await api.register(authRoutes, { auth });
+      await api.register(sessionRoutes, { tokens });
       await api.register(restaurantRoutes, { restaurants });
       await api.register(menuRoutes, { menu });
       await api.register(qrCodeRoutes, { qrCodes });
@@ -164,7 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(customerRoutes, {
         customers: createCustomersService({
           db: database.db,
-          jwt,
+          tokens,
           mailer,
           publicUrl: config.publicUrl,
           customerTokenTtlSeconds: config.customerTokenTtlSeconds,
@@ -172,9 +198,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           log: app.log,
         }),
       });
+      const staffOrders = createStaffOrdersService({ db: database.db, events, now });
       await api.register(orderRoutes, {
         orders: createOrdersService({ db: database.db, subscriptions, events, now }),
+        staffOrders,
       });
+      await api.register(staffOrderRoutes, { staffOrders });
+      await api.register(salesRoutes, { sales: createSalesService({ db: database.db }) });
       await api.register(customerMenuRoutes, {
         customerMenu: createCustomerMenuService({ db: database.db, subscriptions }),
       });

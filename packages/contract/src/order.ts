@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, latitude, longitude } from './fields';
 import { timeOfDay } from './opening-hours';
+import { MAX_ORDER_LINES, MAX_QUANTITY } from './order-limits';
 import { PageQuery, Pagination } from './pagination';
 
 /** Orders (customer-side §3 Order place payload / Order summary, §4 Order status; DESIGN.md §4). */
@@ -17,8 +18,7 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 export const ORDER_TYPES = ['dine-in', 'pickup'] as const;
-export const MAX_QUANTITY = 50;
-export const MAX_ORDER_LINES = 50;
+export { MAX_ORDER_LINES, MAX_QUANTITY } from './order-limits';
 
 export const OrderLineInput = z.strictObject({
   menu_item_id: id,
@@ -104,7 +104,6 @@ export const CustomerOrdersResponse = z.object({ orders: z.array(OrderSummary), 
 
 export const UpdateOrderStatusParams = z.strictObject({ restaurant_id: id, order_id: id });
 export const UpdateOrderStatusBody = z.strictObject({ status: z.enum(ORDER_STATUSES) });
-export const UpdateOrderStatusResponse = z.object({ message: z.string(), order: OrderSummary });
 
 /** The diner's texts (customer-side §5 Order submit, §8). */
 export const orderMessages = {

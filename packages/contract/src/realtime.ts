@@ -1,4 +1,5 @@
-import type { OrderStatus, OrderSummary } from './order';
+import type { OrderStatus } from './order';
+import type { StaffOrder } from './owner-orders';
 
 /**
  * The real-time channel (owner-side §7 Socket, customer-side §4 Order status): Socket.IO over
@@ -15,14 +16,26 @@ export const SOCKET_OPTIONS = {
 /** The reason a refused handshake gives in the client's connect_error. */
 export const SOCKET_UNAUTHORIZED = 'unauthorized';
 
-/** new_order: the full order, as the owner's order list shows it. */
-export type NewOrderPayload = OrderSummary;
-/** order_update: what changed, for the staff and the ordering diner. */
-export type OrderUpdatePayload = { order_id: number; status: OrderStatus; total_amount: number };
+/** new_order: the full order, as the staff's order lists show it. */
+export type NewOrderPayload = StaffOrder;
+/**
+ * order_update: what changed, for the staff and the ordering diner. `updated_at` (added to the
+ * spec's three fields) restarts the kitchen's timer without a refetch.
+ */
+export type OrderUpdatePayload = {
+  order_id: number;
+  status: OrderStatus;
+  total_amount: number;
+  updated_at?: string;
+};
+/** order_deleted (added to the spec's events): the order left the staff's lists. */
+export type OrderDeletedPayload = { order_id: number };
 
 export type ServerToClientEvents = {
   /** A NewOrderPayload, JSON text: to the restaurant's staff. */
   new_order: (order: string) => void;
   /** An OrderUpdatePayload, JSON text: to the staff and the ordering diner. */
   order_update: (update: string) => void;
+  /** An OrderDeletedPayload, JSON text: to the restaurant's staff. */
+  order_deleted: (deleted: string) => void;
 };

@@ -40,6 +40,8 @@ export const users = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Bumped by a password reset or "log out everywhere": every token of an older version stops working. */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt,
     updatedAt,
   },
@@ -271,6 +273,8 @@ export const customers = pgTable(
     phoneNumber: varchar('phone_number', { length: 10 }).notNull(),
     passwordHash: text('password_hash'),
     isGuest: boolean('is_guest').notNull().default(false),
+    /** As users.token_version: a password reset or "log out everywhere" ends every earlier session. */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt,
     updatedAt,
   },
@@ -318,12 +322,21 @@ export const orders = pgTable(
     orderTime: varchar('order_time', { length: 5 }),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** The note of a walk-in or phone order entered by the owner (owner-side §3 other_order_details). */
+    otherOrderDetails: varchar('other_order_details', { length: 500 }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt,
     updatedAt,
   },
   (table) => [
-    index('orders_restaurant_created_idx').on(table.restaurantId, table.createdAt),
+    // The staff's lists, newest or oldest first, and a business day's span: live orders only.
+    index('orders_restaurant_live_created_idx')
+      .on(table.restaurantId, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    // Order Summary's status filters and the paid counter.
+    index('orders_restaurant_live_status_idx')
+      .on(table.restaurantId, table.status, table.createdAt)
+      .where(sql`${table.deletedAt} is null`),
     index('orders_customer_idx').on(table.customerId),
   ],
 );

@@ -1,13 +1,15 @@
 import { EventEmitter } from 'node:events';
-import type { OrderSummary } from '@tableserve/contract/order';
+import type { StaffOrder } from '@tableserve/contract/owner-orders';
 
 /**
  * What the services announce. Services never touch sockets: the realtime plugin alone decides
  * who hears what (DESIGN.md §2).
  */
 export type DomainEvents = {
-  'order.created': { restaurantId: number; customerId: number | null; order: OrderSummary };
-  'order.updated': { restaurantId: number; customerId: number | null; order: OrderSummary };
+  'order.created': { restaurantId: number; customerId: number | null; order: StaffOrder };
+  'order.updated': { restaurantId: number; customerId: number | null; order: StaffOrder };
+  /** A soft delete: the order leaves the staff's lists. */
+  'order.deleted': { restaurantId: number; customerId: number | null; orderId: number };
 };
 
 export type DomainEventBus = {

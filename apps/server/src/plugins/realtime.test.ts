@@ -153,10 +153,70 @@ describe.each(adapters)('real-time order events (%s)', (_label, redisUrl) => {
     const aliceUpdate = next(alice, 'order_update');
     const bobHearsNothing = silence(bob, 'order_update');
     expect((await setStatus(t, w, orderId, 'Approved')).statusCode).toBe(200);
-    const expected = { order_id: orderId, status: 'Approved', total_amount: 20 };
+    const expected = {
+      order_id: orderId,
+      status: 'Approved',
+      total_amount: 20,
+      updated_at: expect.any(String),
+    };
     expect(await staffUpdate).toEqual(expected);
     expect(await aliceUpdate).toEqual(expected);
     expect(await bobHearsNothing).toBe(true);
+  });
+
+  it("tells the staff of the owner's walk-in orders, batch payments and deletions, and no diner", async () => {
+    const w = await world(t);
+    const staff = track(open(w.restaurantId, w.owner.token));
+    const alice = track(open(w.restaurantId, w.alice.token));
+    await Promise.all([connected(staff), connected(alice)]);
+    const aliceHearsNothing = Promise.all(
+      ['new_order', 'order_update', 'order_deleted'].map((event) => silence(alice, event, 600)),
+    );
+
+    const newOrder = next(staff, 'new_order');
+    const walkIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/place-order',
+      headers: w.owner.auth,
+      payload: {
+        restaurant_id: w.restaurantId,
+        user_id: w.owner.userId,
+        customer_name: 'Walk-in Wendy',
+        phone_number: '5035550199',
+        total_amount: 10,
+        items: [{ menu_id: w.item, quantity: 1 }],
+      },
+    });
+    const orderId = walkIn.json().order_id as number;
+    expect(await newOrder).toMatchObject({
+      order_id: orderId,
+      customer_name: 'Walk-in Wendy',
+      table_number: null,
+      placed_by: 'staff',
+      total_amount: 10,
+    });
+
+    const ready = next(staff, 'order_update');
+    expect((await setStatus(t, w, orderId, 'Ready')).statusCode).toBe(200);
+    expect(await ready).toMatchObject({ order_id: orderId, status: 'Ready' });
+    const paid = next(staff, 'order_update');
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/owner/restaurant/${w.restaurantId}/mark-paid`,
+      headers: w.owner.auth,
+      payload: { order_ids: [orderId] },
+    });
+    expect(await paid).toMatchObject({ order_id: orderId, status: 'Completed' });
+
+    const second = await placeOrder(t, w, w.bob.token);
+    const deleted = next(staff, 'order_deleted');
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/owner/restaurant/${w.restaurantId}/delete-order/${second}`,
+      headers: w.owner.auth,
+    });
+    expect(await deleted).toEqual({ order_id: second });
+    expect(await aliceHearsNothing).toEqual([true, true, true]);
   });
 
   it("keeps another restaurant's staff out of this restaurant's orders", async () => {
@@ -215,50 +275,56 @@ describe.each(adapters)('real-time order events (%s)', (_label, redisUrl) => {
 });
 
 /**
- * Two API instances behind one Redis: a socket on instance B hears what instance A emits. The
- * diner's room needs only the shared JWT secret; the staff room also needs the restaurant, so it
- * is checked when both instances share one PostgreSQL database (in-memory PGlite cannot be shared).
+ * Two API instances behind one Redis and one PostgreSQL: a socket on instance B hears what
+ * instance A emits.
  */
-describe.runIf(process.env.TEST_REDIS_URL)('real time across two instances sharing Redis', () => {
-  const sharedDatabase = process.env.TEST_DB_DRIVER === 'postgres';
-  let a: TestApp;
-  let b: TestApp;
-  let openOnB: Open;
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    const redis = withRedis(process.env.TEST_REDIS_URL!);
-    a = await createTestApp(redis);
-    b = await createTestApp(
-      sharedDatabase ? { ...redis, config: { databaseUrl: a.config.databaseUrl } } : redis,
-    );
-    await a.app.listen({ host: '127.0.0.1', port: 0 });
-    openOnB = await listen(b);
-  });
-  afterAll(async () => {
-    for (const socket of sockets) socket.close();
-    await b?.close();
-    await a?.close();
-  });
+// Tokens are checked against the shared database (revocation), so this runs on PostgreSQL, which
+// two instances can share, and not on in-memory PGlite.
+describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DB_DRIVER === 'postgres')(
+  'real time across two instances sharing Redis and PostgreSQL',
+  () => {
+    let a: TestApp;
+    let b: TestApp;
+    let openOnB: Open;
+    const sockets: Socket[] = [];
+    beforeAll(async () => {
+      const redis = withRedis(process.env.TEST_REDIS_URL!);
+      a = await createTestApp(redis);
+      b = await createTestApp({ ...redis, config: { databaseUrl: a.config.databaseUrl } });
+      await a.app.listen({ host: '127.0.0.1', port: 0 });
+      openOnB = await listen(b);
+    });
+    afterAll(async () => {
+      for (const socket of sockets) socket.close();
+      await b?.close();
+      await a?.close();
+    });
 
-  it('delivers an event emitted on one instance to a socket connected to the other', async () => {
-    const w = await world(a);
-    const alice = openOnB(w.restaurantId, w.alice.token);
-    const bob = openOnB(w.restaurantId, w.bob.token);
-    const staff = sharedDatabase ? openOnB(w.restaurantId, w.owner.token) : undefined;
-    sockets.push(alice, bob, ...(staff ? [staff] : []));
-    await Promise.all([connected(alice), connected(bob), ...(staff ? [connected(staff)] : [])]);
+    it('delivers an event emitted on one instance to a socket connected to the other', async () => {
+      const w = await world(a);
+      const alice = openOnB(w.restaurantId, w.alice.token);
+      const bob = openOnB(w.restaurantId, w.bob.token);
+      const staff = openOnB(w.restaurantId, w.owner.token);
+      sockets.push(alice, bob, staff);
+      await Promise.all([connected(alice), connected(bob), connected(staff)]);
 
-    const newOrder = staff && next(staff, 'new_order');
-    const orderId = await placeOrder(a, w, w.alice.token);
-    if (newOrder) expect(await newOrder).toMatchObject({ order_id: orderId, status: 'Pending' });
+      const newOrder = next(staff, 'new_order');
+      const orderId = await placeOrder(a, w, w.alice.token);
+      expect(await newOrder).toMatchObject({ order_id: orderId, status: 'Pending' });
 
-    const aliceUpdate = next(alice, 'order_update');
-    const staffUpdate = staff && next(staff, 'order_update');
-    const bobHearsNothing = silence(bob, 'order_update');
-    expect((await setStatus(a, w, orderId, 'Approved')).statusCode).toBe(200);
-    const expected = { order_id: orderId, status: 'Approved', total_amount: 20 };
-    expect(await aliceUpdate).toEqual(expected);
-    if (staffUpdate) expect(await staffUpdate).toEqual(expected);
-    expect(await bobHearsNothing).toBe(true);
-  });
-});
+      const aliceUpdate = next(alice, 'order_update');
+      const staffUpdate = next(staff, 'order_update');
+      const bobHearsNothing = silence(bob, 'order_update');
+      expect((await setStatus(a, w, orderId, 'Approved')).statusCode).toBe(200);
+      const expected = {
+        order_id: orderId,
+        status: 'Approved',
+        total_amount: 20,
+        updated_at: expect.any(String),
+      };
+      expect(await aliceUpdate).toEqual(expected);
+      expect(await staffUpdate).toEqual(expected);
+      expect(await bobHearsNothing).toBe(true);
+    });
+  },
+);

@@ -2,6 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { id } from '@tableserve/contract/fields';
 import {
   type NewOrderPayload,
+  type OrderDeletedPayload,
   type OrderUpdatePayload,
   type ServerToClientEvents,
   SOCKET_UNAUTHORIZED,
@@ -11,7 +12,7 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Db } from '../db/client';
 import type { DomainEventBus } from '../lib/domain-events';
-import type { JwtService } from '../lib/jwt';
+import type { SessionTokens } from '../lib/session-tokens';
 import { restaurantsRepository } from '../modules/restaurants/restaurants.repository';
 
 const staffRoom = (restaurantId: number) => `staff:${restaurantId}`;
@@ -25,7 +26,7 @@ const customerRoom = (customerId: number) => `customer:${customerId}`;
  */
 export function registerRealtime(
   app: FastifyInstance,
-  deps: { db: Db; jwt: JwtService; events: DomainEventBus; redis: Redis | undefined },
+  deps: { db: Db; tokens: SessionTokens; events: DomainEventBus; redis: Redis | undefined },
 ) {
   const io = new Server<Record<string, never>, ServerToClientEvents>(app.server, {
     path: '/socket.io',
@@ -42,7 +43,7 @@ export function registerRealtime(
     const token = String(auth?.token ?? query.token ?? '');
     const restaurantId = id.safeParse(query.restaurant_id);
     try {
-      const ownerId = token ? await deps.jwt.verify('owner', token) : undefined;
+      const ownerId = token ? await deps.tokens.verify('owner', token) : undefined;
       if (ownerId && restaurantId.success) {
         const restaurant = await restaurantsRepository.findById(deps.db, restaurantId.data);
         if (restaurant?.ownerId === ownerId) {
@@ -50,7 +51,7 @@ export function registerRealtime(
           return next();
         }
       }
-      const customerId = token ? await deps.jwt.verify('customer', token) : undefined;
+      const customerId = token ? await deps.tokens.verify('customer', token) : undefined;
       if (customerId) {
         await socket.join(customerRoom(customerId));
         return next();
@@ -72,11 +73,17 @@ export function registerRealtime(
       order_id: order.order_id,
       status: order.status,
       total_amount: order.total_amount,
+      updated_at: order.updated_at,
     };
     const rooms = customerId
       ? [staffRoom(restaurantId), customerRoom(customerId)]
       : [staffRoom(restaurantId)];
     io.to(rooms).emit('order_update', JSON.stringify(update));
+  });
+
+  deps.events.on('order.deleted', ({ restaurantId, orderId }) => {
+    const payload: OrderDeletedPayload = { order_id: orderId };
+    io.to(staffRoom(restaurantId)).emit('order_deleted', JSON.stringify(payload));
   });
 
   app.addHook('preClose', async () => {

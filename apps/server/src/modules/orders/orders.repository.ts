@@ -1,4 +1,20 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { OrderFilter, OrderSort } from '@tableserve/contract/owner-orders';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { customers, menuItems, orderItems, orders, restaurants } from '../../db/schema';
 
@@ -6,6 +22,34 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
+
+/** Order Summary's filters: pending means still open, not yet paid or cancelled. */
+const statusesOf: Record<OrderFilter, OrderRow['status'][] | null> = {
+  pending: ['Pending', 'Approved', 'Ready'],
+  completed: ['Completed'],
+  cancelled: ['Cancelled'],
+  all: null,
+};
+
+/** `%`, `_` and a backslash are matched literally in a name search. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** A restaurant's live (not deleted) orders created in [start, end): a business day. */
+const liveInSpan = (restaurantId: number, start: Date, end: Date) =>
+  and(
+    eq(orders.restaurantId, restaurantId),
+    isNull(orders.deletedAt),
+    gte(orders.createdAt, start),
+    lt(orders.createdAt, end),
+  );
+
+export type StaffListOptions = {
+  filter: OrderFilter;
+  sort: OrderSort;
+  search?: string | undefined;
+  limit: number;
+  offset: number;
+};
 
 /** All the SQL of orders. Soft-deleted orders are hidden from every read here. */
 export const ordersRepository = {
@@ -47,6 +91,16 @@ export const ordersRepository = {
     return row;
   },
 
+  /** A live order by id alone (its restaurant is checked by the caller). */
+  async findById(db: DbOrTx, orderId: number): Promise<OrderRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), isNull(orders.deletedAt)))
+      .limit(1);
+    return row;
+  },
+
   linesOf(db: DbOrTx, orderIds: number[]): Promise<OrderItemRow[]> {
     if (orderIds.length === 0) return Promise.resolve([]);
     return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(orderItems.id);
@@ -76,7 +130,96 @@ export const ordersRepository = {
     const [row] = await db
       .update(orders)
       .set({ status: to, updatedAt: at })
-      .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+      .where(and(eq(orders.id, orderId), eq(orders.status, from), isNull(orders.deletedAt)))
+      .returning();
+    return row;
+  },
+
+  /** A restaurant's live orders for its staff: filtered, searched by name or id, in SQL. */
+  async listOfRestaurant(db: DbOrTx, restaurantId: number, options: StaffListOptions) {
+    const conditions: (SQL | undefined)[] = [eq(orders.restaurantId, restaurantId), isNull(orders.deletedAt)];
+    const statuses = statusesOf[options.filter];
+    if (statuses) conditions.push(inArray(orders.status, statuses));
+    const search = options.search?.trim();
+    if (search) {
+      const orderId = /^#?\d{1,9}$/.test(search) ? Number(search.replace('#', '')) : undefined;
+      const byName = ilike(orders.customerName, likePattern(search));
+      conditions.push(orderId === undefined ? byName : or(byName, eq(orders.id, orderId)));
+    }
+    const where = and(...conditions);
+    const direction = options.sort === 'oldest' ? asc : desc;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(direction(orders.createdAt), direction(orders.id))
+        .limit(options.limit)
+        .offset(options.offset),
+      db.select({ value: count() }).from(orders).where(where),
+    ]);
+    return { rows, total: total?.value ?? 0 };
+  },
+
+  /** The live orders created in [start, end), oldest first (a business day). */
+  listInSpan(db: DbOrTx, restaurantId: number, start: Date, end: Date): Promise<OrderRow[]> {
+    return db
+      .select()
+      .from(orders)
+      .where(liveInSpan(restaurantId, start, end))
+      .orderBy(asc(orders.createdAt), asc(orders.id));
+  },
+
+  /** How many live orders [start, end) holds, and how many of them are paid. */
+  async countInSpan(db: DbOrTx, restaurantId: number, start: Date, end: Date) {
+    const [row] = await db
+      .select({
+        total: count(),
+        paid: sql<number>`count(*) filter (where ${orders.status} = 'Completed')`.mapWith(Number),
+      })
+      .from(orders)
+      .where(liveInSpan(restaurantId, start, end));
+    return { total: row?.total ?? 0, paid: row?.paid ?? 0 };
+  },
+
+  /** The restaurant's live orders among `ids`, locked until the transaction ends. */
+  lockMany(tx: DbOrTx, restaurantId: number, ids: number[]): Promise<OrderRow[]> {
+    return tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.restaurantId, restaurantId), inArray(orders.id, ids), isNull(orders.deletedAt)))
+      .orderBy(asc(orders.id))
+      .for('update');
+  },
+
+  /** Moves every order of `ids` from `from` to `to`, returning the rows that moved. */
+  setStatusOfMany(tx: DbOrTx, ids: number[], from: OrderRow['status'], to: OrderRow['status'], at: Date) {
+    return tx
+      .update(orders)
+      .set({ status: to, updatedAt: at })
+      .where(and(inArray(orders.id, ids), eq(orders.status, from), isNull(orders.deletedAt)))
+      .returning();
+  },
+
+  /** New lines and total for an order that is still Pending; undefined when it no longer is. */
+  async replaceLines(tx: DbOrTx, orderId: number, lines: NewOrderItem[], totalCents: number, at: Date) {
+    const [row] = await tx
+      .update(orders)
+      .set({ totalCents, updatedAt: at })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'Pending'), isNull(orders.deletedAt)))
+      .returning();
+    if (!row) return undefined;
+    await tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
+    await tx.insert(orderItems).values(lines.map((line) => ({ ...line, orderId })));
+    return row;
+  },
+
+  /** Hides an order from every list and report; a Completed order is kept visible. */
+  async softDelete(db: DbOrTx, orderId: number, at: Date) {
+    const [row] = await db
+      .update(orders)
+      .set({ deletedAt: at, updatedAt: at })
+      .where(and(eq(orders.id, orderId), ne(orders.status, 'Completed'), isNull(orders.deletedAt)))
       .returning();
     return row;
   },

@@ -9,47 +9,51 @@ import {
   OrderSummaryParams,
   PlaceOrderBody,
   PlaceOrderResponse,
-  UpdateOrderStatusBody,
-  UpdateOrderStatusParams,
-  UpdateOrderStatusResponse,
 } from '@tableserve/contract/order';
+import { OwnerPlaceOrderBody } from '@tableserve/contract/owner-orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { parseBody } from '../../lib/validation';
 import type { OrdersService } from './orders.service';
+import type { StaffOrdersService } from './staff-orders.service';
 
 const security = [{ bearer: [] }];
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
 const IdempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(8).max(255).optional() });
 
-/** Diner orders (customer-side §7) and the kitchen's status change (owner-side §7). */
-export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+/** Diner orders (customer-side §7), and the owner's own Place Order form on the same path. */
+export const orderRoutes: FastifyPluginAsyncZod<{
+  orders: OrdersService;
+  staffOrders: StaffOrdersService;
+}> = async (app, { orders, staffOrders }) => {
   app.post(
     '/customer/place-order',
     {
       schema: {
         tags: ['Orders'],
+        description:
+          "A diner's order (PlaceOrderBody, diner token), or with the owner's token the owner's " +
+          'Place Order form (OwnerPlaceOrderBody: walk-in and phone orders). Priced by the server.',
         security,
         headers: IdempotencyHeaders,
-        body: PlaceOrderBody,
         response: { 201: PlaceOrderResponse, ...errors },
       },
-      preHandler: [
-        app.requireCustomer,
-        // Per diner and restaurant: a dining room shares one IP, so no per-IP limit here.
-        app.rateLimit({
-          max: 10,
-          timeWindow: 60_000,
-          keyGenerator: (request) =>
-            `place-order:${request.customerId}:${(request.body as { restaurant_id?: unknown }).restaurant_id}`,
-        }),
-      ],
+      onRequest: app.requireCustomerOrSubscribedOwner,
+      preHandler: app.rateLimit({
+        // Per diner (a dining room shares one IP, so no per-IP limit) or per owner, and restaurant.
+        max: (request) => (request.ownerId ? 60 : 10),
+        timeWindow: 60_000,
+        keyGenerator: (request) =>
+          `place-order:${request.ownerId ? `owner${request.ownerId}` : request.customerId}:${
+            (request.body as { restaurant_id?: unknown } | undefined)?.restaurant_id
+          }`,
+      }),
     },
     async (request, reply) => {
-      const outcome = await orders.place(
-        request.customerId,
-        request.body,
-        request.headers['idempotency-key'],
-      );
+      const key = request.headers['idempotency-key'];
+      const outcome = request.ownerId
+        ? await staffOrders.place(request.ownerId, parseBody(OwnerPlaceOrderBody, request.body), key)
+        : await orders.place(request.customerId, parseBody(PlaceOrderBody, request.body), key);
       return reply.code(outcome.status).send(outcome.body as PlaceOrderResponse);
     },
   );
@@ -63,7 +67,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
         params: OrderSummaryParams,
         response: { 200: OrderSummary, ...errors },
       },
-      preHandler: app.requireCustomer,
+      onRequest: app.requireCustomer,
     },
     async (request) =>
       orders.summary(request.customerId, request.params.restaurant_id, request.params.order_id),
@@ -91,7 +95,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
         querystring: CustomerOrdersQuery,
         response: { 200: CustomerOrdersResponse, ...errors },
       },
-      preHandler: app.requireCustomer,
+      onRequest: app.requireCustomer,
     },
     async (request) =>
       orders.listOfCustomer(
@@ -99,27 +103,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = asy
         request.params.customer_id,
         request.query.page,
         request.query.per_page,
-      ),
-  );
-
-  app.post(
-    '/kitchen/restaurant/:restaurant_id/update-order-status/:order_id',
-    {
-      schema: {
-        tags: ['Kitchen'],
-        security,
-        params: UpdateOrderStatusParams,
-        body: UpdateOrderStatusBody,
-        response: { 200: UpdateOrderStatusResponse, ...errors },
-      },
-      preHandler: app.requireSubscribedOwner,
-    },
-    async (request) =>
-      orders.updateStatus(
-        request.ownerId,
-        request.params.restaurant_id,
-        request.params.order_id,
-        request.body.status,
       ),
   );
 };

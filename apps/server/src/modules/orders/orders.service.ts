@@ -1,6 +1,5 @@
 import { displayMenuServerMessages } from '@tableserve/contract/customer-menu';
 import {
-  ORDER_TRANSITIONS,
   type OrderStatus,
   type OrderSummary,
   type PlaceOrder,
@@ -9,13 +8,15 @@ import {
 } from '@tableserve/contract/order';
 import { pagination } from '@tableserve/contract/pagination';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { type Outcome, once } from '../../lib/idempotency';
 import { centsToDollars } from '../../lib/money';
 import { restaurantsRepository } from '../restaurants/restaurants.repository';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { priceLines } from './order-lines';
 import { type OrderItemRow, type OrderRow, ordersRepository as repo } from './orders.repository';
+import { toStaffOrder } from './staff-order';
 
 type RestaurantRow = NonNullable<Awaited<ReturnType<typeof restaurantsRepository.findById>>>;
 
@@ -45,7 +46,7 @@ function toSummary(order: OrderRow, lines: OrderItemRow[], restaurant: Restauran
   };
 }
 
-/** Placing orders with the server's own prices, reading them back, and the status machine. */
+/** The diner's orders: placed with the server's own prices, and read back by the diner. */
 export function createOrdersService(deps: {
   db: Db;
   subscriptions: Pick<SubscriptionsService, 'ownerHasValidSubscription'>;
@@ -82,26 +83,11 @@ export function createOrdersService(deps: {
       throw badRequest(text.pickupNeedsLocation, 'LOCATION_REQUIRED');
     }
 
-    const wanted = body.order_items.map((line) => ({ id: line.menu_item_id, quantity: line.quantity }));
-    const items = new Map(
-      (await repo.menuItemsOf(db, restaurant.id, [...new Set(wanted.map((line) => line.id))])).map((item) => [
-        item.id,
-        item,
-      ]),
+    const { lines, totalCents } = await priceLines(
+      db,
+      restaurant.id,
+      body.order_items.map((line) => ({ menuItemId: line.menu_item_id, quantity: line.quantity })),
     );
-    const lines = wanted.map((line) => {
-      const item = items.get(line.id);
-      if (!item) throw badRequest(text.notOnMenu(line.id), 'NOT_ON_MENU');
-      if (!item.available) throw conflict(text.unavailable(item.name), 'ITEM_UNAVAILABLE');
-      return {
-        menuItemId: item.id,
-        productName: item.name,
-        unitPriceCents: item.priceCents,
-        quantity: line.quantity,
-      };
-    });
-    // The server's prices, never the client's total.
-    const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
 
     const at = now();
     const order = await db.transaction((tx) =>
@@ -124,10 +110,11 @@ export function createOrdersService(deps: {
         lines,
       ),
     );
+    // Announced from the lines in hand: no read back on the hot path.
     events.emit('order.created', {
       restaurantId: restaurant.id,
       customerId,
-      order: await summaryOf(order, restaurant),
+      order: toStaffOrder(order, lines, restaurant),
     });
     return {
       status: 201,
@@ -187,21 +174,6 @@ export function createOrdersService(deps: {
         ),
         pagination: pagination(page, perPage, total),
       };
-    },
-
-    /** The kitchen's and the owner's status changes, along the status machine only. */
-    async updateStatus(ownerId: number, restaurantId: number, orderId: number, to: OrderStatus) {
-      const restaurant = await restaurantsRepository.findById(db, restaurantId);
-      const order = restaurant?.ownerId === ownerId ? await repo.find(db, restaurantId, orderId) : undefined;
-      if (!order || !restaurant) throw notFound(text.notFound, 'ORDER_NOT_FOUND');
-      if (!ORDER_TRANSITIONS[order.status].includes(to)) {
-        throw conflict(text.illegalTransition(order.status, to), 'ILLEGAL_TRANSITION');
-      }
-      const updated = await repo.setStatus(db, order.id, order.status, to, now());
-      if (!updated) throw conflict(text.illegalTransition(order.status, to), 'ILLEGAL_TRANSITION');
-      const summary = await summaryOf(updated, restaurant);
-      events.emit('order.updated', { restaurantId, customerId: updated.customerId, order: summary });
-      return { message: text.statusUpdated(to), order: summary };
     },
   };
 }

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { saveOwnerLogin, saveSubscriptionId } from '@/features/owner/lib/owner-session';
 import {
   getSubscriptionStatus,
   type SubscriptionStatus,
 } from '@/features/subscriptions/api/subscription-status';
 import { loginOwner, type OwnerCredentials } from '../api/login';
 import { loginDestination } from '../lib/login-destination';
-import { saveOwnerLogin, saveOwnerSubscriptionId } from '../lib/owner-session';
 
 /**
  * Signs an owner in and works out where they go (owner-side §4 Login routing): log in, store
@@ -27,7 +27,7 @@ export async function signInOwner(credentials: OwnerCredentials): Promise<string
 
   const destination = loginDestination(subscription);
   if (destination.to === paths.dashboard && destination.subscriptionId !== null) {
-    saveOwnerSubscriptionId(destination.subscriptionId);
+    saveSubscriptionId(destination.subscriptionId);
   }
   return destination.to;
 }

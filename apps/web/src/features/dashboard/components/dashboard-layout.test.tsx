@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
+import { deferred, jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
 import { daysFromNow, signInOwner, subscriptionFixture } from '@/features/subscriptions/testing/fixtures';
 import { DashboardLayout } from './dashboard-layout';
 
@@ -78,6 +78,60 @@ describe('Dashboard guard (owner-side §4 Owner session)', () => {
     renderDashboard();
     expect(await screen.findByText('Page /login')).toBeInTheDocument();
     expect(localStorage.getItem('RestaurantToken')).toBeNull();
+  });
+
+  it('waits for a fresh status instead of routing on the one cached before a payment', async () => {
+    signInOwner();
+    const status = deferred<Response>();
+    const { calls } = stubFetch(() => status.promise);
+    // The plans screen read 'none' (a 404) and the payment only marked it stale.
+    const { router, queryClient } = renderRoute(DashboardLayout, {
+      path: '/dashboard',
+      url: '/select-subscription',
+      destinations: ['/select-subscription', '/dashboard/create-restaurant'],
+    });
+    queryClient.setQueryData(['subscription-status', 42], null);
+    await queryClient.invalidateQueries({ queryKey: ['subscription-status', 42] });
+
+    await act(() => router.navigate('/dashboard'));
+    expect(screen.getByText('Loading your dashboard…')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(calls().map((call) => call.url)).toEqual(['/api/v1/subscription/subscription-status/42']);
+
+    status.resolve(jsonResponse(200, subscriptionFixture()));
+    expect(await sideNav()).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('routes at once on a status fresh in the cache, as a payment leaves it', async () => {
+    signInOwner();
+    const { fetchMock } = stubFetch(() => jsonResponse(200, subscriptionFixture()));
+    const { router, queryClient } = renderRoute(DashboardLayout, {
+      path: '/dashboard',
+      url: '/select-subscription',
+      destinations: ['/select-subscription'],
+    });
+    queryClient.setQueryDefaults(['subscription-status'], { staleTime: 30_000 });
+    queryClient.setQueryData(['subscription-status', 42], subscriptionFixture());
+    await act(() => router.navigate('/dashboard'));
+    expect(await sideNav()).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps the frame while the status is read again later', async () => {
+    signInOwner();
+    const later = deferred<Response>();
+    let reads = 0;
+    stubFetch(() => (++reads === 1 ? jsonResponse(200, subscriptionFixture()) : later.promise));
+    const { queryClient } = renderDashboard();
+    await sideNav();
+    await act(async () => {
+      void queryClient.invalidateQueries({ queryKey: ['subscription-status', 42] });
+    });
+    expect(reads).toBe(2);
+    expect(screen.queryByText('Loading your dashboard…')).not.toBeInTheDocument();
+    expect(await sideNav()).toBeTruthy();
+    later.resolve(jsonResponse(200, subscriptionFixture()));
   });
 
   it('keeps the subscription id in the session', async () => {

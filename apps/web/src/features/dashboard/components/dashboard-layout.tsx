@@ -7,8 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useSubscription } from '@/features/subscriptions/api/subscription-status';
-import { SubscriptionBanners } from '@/features/subscriptions/components/subscription-banners';
+import { LeaveSession } from '@/features/owner/components/leave-session';
 import {
   clearOwnerSession,
   hasActiveRestaurant,
@@ -16,20 +15,14 @@ import {
   type OwnerSession,
   readOwnerSession,
   saveSubscriptionId,
-} from '@/features/subscriptions/lib/owner-session';
+} from '@/features/owner/lib/owner-session';
+import { useSubscription } from '@/features/subscriptions/api/subscription-status';
+import { SubscriptionBanners } from '@/features/subscriptions/components/subscription-banners';
 import { hasDashboardAccess } from '@/features/subscriptions/lib/subscription-state';
 import { NavDrawer } from './nav-drawer';
 import { SideNav } from './side-nav';
 
 const DRAWER_ID = 'dashboard-drawer';
-
-/** Forgets the owner and leaves: to / when the session is not valid, to /login when the token is refused. */
-function LeaveDashboard({ to }: { to: string }) {
-  useEffect(() => {
-    clearOwnerSession();
-  }, []);
-  return <Navigate to={to} replace />;
-}
 
 /**
  * /dashboard/* (owner-side §2 Owner dashboard, §4 Owner session, Login routing): only for an
@@ -37,27 +30,37 @@ function LeaveDashboard({ to }: { to: string }) {
  */
 export function DashboardLayout() {
   const [session] = useState(readOwnerSession);
-  if (!session) return <LeaveDashboard to={paths.home} />;
+  if (!session) return <LeaveSession to={paths.home} />;
   return <SubscribedDashboard session={session} />;
 }
 
 function SubscribedDashboard({ session }: { session: OwnerSession }) {
   const subscription = useSubscription(session);
-  const subscriptionId = subscription.data?.subscription_id;
+  // The guard routes only on a status that is fresh or was read since it mounted, never on one
+  // cached earlier: the plans screen's 'none', left in the cache while the owner paid, sent
+  // owners who had just paid back to the plans. A stale status is read again on mount.
+  const fresh = subscription.isSuccess && (subscription.isFetchedAfterMount || !subscription.isStale);
+  // Once routed, later reads (e.g. after linking the restaurant) keep the frame and its page.
+  const [routed, setRouted] = useState(false);
+  if (fresh && !routed) setRouted(true);
+  const known = fresh || routed;
+  const subscriptionId = known ? subscription.data?.subscription_id : undefined;
 
   useEffect(() => {
     if (subscriptionId !== undefined) saveSubscriptionId(subscriptionId);
   }, [subscriptionId]);
 
-  if (subscription.isPending) return <LoadingScreen label="Loading your dashboard" />;
-  if (subscription.isError && isRefusedToken(subscription.error)) return <LeaveDashboard to={paths.login} />;
-  if (subscription.data !== undefined && !hasDashboardAccess(subscription.data)) {
+  if (subscription.isError && isRefusedToken(subscription.error)) return <LeaveSession />;
+  if (!known && !subscription.isError) return <LoadingScreen label="Loading your dashboard" />;
+  // Not known here means the status could not be read: the frame opens with a way to try again.
+  const current = known ? subscription.data : undefined;
+  if (current !== undefined && !hasDashboardAccess(current)) {
     return <Navigate to={paths.selectSubscription} replace />;
   }
   return (
     <DashboardFrame
-      subscription={subscription.data ?? null}
-      statusFailed={subscription.data === undefined}
+      subscription={current ?? null}
+      statusFailed={current === undefined}
       onRetryStatus={() => void subscription.refetch()}
     />
   );
@@ -97,7 +100,7 @@ function DashboardFrame({ subscription, statusFailed, onRetryStatus }: Dashboard
         <div className="sticky top-24">{nav()}</div>
       </aside>
 
-      <div className="flex min-w-0 flex-1 flex-col gap-5">
+      <main className="flex min-w-0 flex-1 flex-col gap-5">
         <div className="md:hidden">
           <Button
             variant="secondary"
@@ -123,7 +126,7 @@ function DashboardFrame({ subscription, statusFailed, onRetryStatus }: Dashboard
         )}
         <SubscriptionBanners subscription={subscription} />
         <Outlet />
-      </div>
+      </main>
 
       <NavDrawer id={DRAWER_ID} open={drawerOpen} onClose={closeDrawer}>
         {nav(closeDrawer)}

@@ -1,7 +1,4 @@
-import {
-  type RestaurantPublic,
-  RestaurantPublic as RestaurantPublicSchema,
-} from '@tableserve/contract/restaurant';
+import type { RestaurantPublic } from '@tableserve/contract/restaurant';
 import { paths } from '@/config/paths';
 import { localKeys, localStore } from '@/lib/storage';
 
@@ -25,18 +22,6 @@ export function readCurrentRestaurantId(): number | null {
   return raw && /^\d+$/.test(raw) ? Number(raw) : null;
 }
 
-export function readCurrentRestaurant(): CurrentRestaurant | null {
-  const raw = localStore.get(localKeys.currentRestaurantDetails);
-  if (!raw) return null;
-  try {
-    const parsed = RestaurantPublicSchema.safeParse(JSON.parse(raw));
-    if (!parsed.success) return null;
-    return { ...parsed.data, token: localStore.get(localKeys.token) ?? undefined };
-  } catch {
-    return null;
-  }
-}
-
 /** The stored menu token of the QR code, used to compare with a newly scanned one. */
 export function readMenuToken(): string | null {
   return localStore.get(localKeys.token);
@@ -50,3 +35,5 @@ export function menuPath(restaurantId?: number | null): string {
   const key = readMenuToken() ?? (restaurantId ?? readCurrentRestaurantId())?.toString();
   return key ? `${paths.menuDisplay}?token=${encodeURIComponent(key)}` : paths.home;
 }
+
+export { readCurrentRestaurant } from './stored-restaurant';

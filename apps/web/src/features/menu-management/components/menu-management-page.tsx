@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-nav';
-import { readOwnerSession } from '@/features/subscriptions/lib/owner-session';
+import { readOwnerSession } from '@/features/owner/lib/owner-session';
 import { useDeleteMenuItem } from '../api/delete-menu-item';
 import { useMenuItems } from '../api/menu-items';
 import { useRestaurantId } from '../hooks/use-restaurant-id';

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { parseRestaurantId, sessionRestaurantId } from '../lib/restaurant-id';
+import { parseRestaurantId, readRestaurantId } from '@/features/owner/lib/owner-session';
 
 /**
  * The restaurant being set up: the session's restaurant_id, else the one Create Restaurant
@@ -8,5 +8,5 @@ import { parseRestaurantId, sessionRestaurantId } from '../lib/restaurant-id';
 export function useRestaurantId(): number | null {
   const { state } = useLocation();
   const fromState = parseRestaurantId((state as { restaurant_id?: unknown } | null)?.restaurant_id);
-  return sessionRestaurantId() ?? fromState;
+  return readRestaurantId() ?? fromState;
 }

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
 import { saveCustomerSession } from '@/features/diner/lib/customer-session';
+import { socketServerForEachTest } from '@/test/socket-server';
 import { customerToken, orderSummary } from '../testing/fixtures';
-import { socketServerForEachTest } from '../testing/socket-server';
 import { CustomerOrdersPage } from './customer-orders-page';
 
 const path = '/customer_orders';

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
 import { localKeys, localStore } from '@/lib/storage';
+import { socketServerForEachTest } from '@/test/socket-server';
 import { customerToken, line, orderSummary } from '../testing/fixtures';
-import { socketServerForEachTest } from '../testing/socket-server';
 import { NO_TOKEN_LOG, OrderStatusPage } from './order-status-page';
 
 const path = '/customer/order-status';

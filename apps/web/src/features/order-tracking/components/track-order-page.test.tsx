@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
 import { localKeys, localStore } from '@/lib/storage';
+import { socketServerForEachTest } from '@/test/socket-server';
 import { customerToken } from '../testing/fixtures';
-import { socketServerForEachTest } from '../testing/socket-server';
 import { TrackOrderPage } from './track-order-page';
 
 const path = '/track-order';

@@ -1,7 +1,7 @@
 import type { OrderUpdatePayload } from '@tableserve/contract/realtime';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startSocketServer } from '../testing/socket-server';
+import { startSocketServer } from '@/test/socket-server';
 import { useOrderUpdates } from './use-order-updates';
 
 let server: Awaited<ReturnType<typeof startSocketServer>>;

@@ -8,11 +8,11 @@ import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { OwnerOnly } from '@/features/owner/components/owner-only';
+import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { PageHeader } from '@/features/restaurant/components/page-header';
 import { ReadOnlyField } from '@/features/restaurant/components/read-only-field';
 import type { FieldErrors } from '@/features/restaurant/lib/field-errors';
-import { OwnerOnly } from '@/features/subscriptions/components/owner-only';
-import type { OwnerSession } from '@/features/subscriptions/lib/owner-session';
 import { useProfile, useUpdateProfile } from '../api/profile';
 import {
   type EditableProfileField,

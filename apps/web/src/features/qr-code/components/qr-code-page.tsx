@@ -9,16 +9,15 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-nav';
 import { useObjectUrl } from '@/features/menu-management/hooks/use-object-url';
-import { sessionRestaurantId } from '@/features/menu-management/lib/restaurant-id';
+import { type OwnerSession, readOwnerSession, readRestaurantId } from '@/features/owner/lib/owner-session';
 import { restaurantQueryOptions } from '@/features/restaurant/api/owner-restaurant';
-import { type OwnerSession, readOwnerSession } from '@/features/subscriptions/lib/owner-session';
 import { useQrCode } from '../api/generate-qr-code';
 import { QrCodeCard } from './qr-code-card';
 import { QrPrintStyle } from './qr-print-style';
 
 /** /dashboard/generate-qr-code (owner-side §2 QR page, §7 generate-qr-code, §8 QR). */
 export function QrCodePage() {
-  const [restaurantId] = useState(sessionRestaurantId);
+  const [restaurantId] = useState(readRestaurantId);
   const [session] = useState(readOwnerSession);
   return (
     <div className="flex flex-col gap-6">

@@ -1,6 +1,6 @@
 import { type CreateRestaurantBody, CreateRestaurantResponse } from '@tableserve/contract/restaurant';
 import { useMutation } from '@tanstack/react-query';
-import type { OwnerSession } from '@/features/subscriptions/lib/owner-session';
+import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { apiRequest } from '@/lib/api-client';
 
 /** Only what the screen uses; the rest of the answer may grow without breaking it. */

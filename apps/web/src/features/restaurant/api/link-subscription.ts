@@ -1,4 +1,4 @@
-import type { OwnerSession } from '@/features/subscriptions/lib/owner-session';
+import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { apiRequest } from '@/lib/api-client';
 
 const post = (path: string, { userId, token }: OwnerSession) =>

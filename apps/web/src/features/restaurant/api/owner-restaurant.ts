@@ -1,6 +1,6 @@
 import { GetRestaurantResponse } from '@tableserve/contract/restaurant';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OwnerSession } from '@/features/subscriptions/lib/owner-session';
+import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { ApiRequestError, apiRequest } from '@/lib/api-client';
 
 export const restaurantQueryKey = (restaurantId: string) => ['restaurant', restaurantId] as const;

@@ -1,6 +1,6 @@
 import { UpdateRestaurantResponse } from '@tableserve/contract/restaurant';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OwnerSession } from '@/features/subscriptions/lib/owner-session';
+import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { apiRequest } from '@/lib/api-client';
 import type { RestaurantDetailsBody } from '../lib/restaurant-form';
 import { restaurantQueryKey } from './owner-restaurant';

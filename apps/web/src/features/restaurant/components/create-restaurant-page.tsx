@@ -14,11 +14,11 @@ import { LoadingScreen } from '@/components/ui/spinner';
 import { SubmitButton } from '@/features/auth/components/submit-button';
 import { useTimedMessage } from '@/features/auth/hooks/use-timed-message';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-nav';
+import { OwnerOnly } from '@/features/owner/components/owner-only';
+import { hasActiveRestaurant, type OwnerSession, saveRestaurantId } from '@/features/owner/lib/owner-session';
 import { subscriptionStatusQueryKey } from '@/features/subscriptions/api/subscription-status';
-import { OwnerOnly } from '@/features/subscriptions/components/owner-only';
-import { hasActiveRestaurant, type OwnerSession } from '@/features/subscriptions/lib/owner-session';
 import { ApiRequestError } from '@/lib/api-client';
-import { localStore, menuSetupKey, sessionKeys, sessionStore } from '@/lib/storage';
+import { localStore, menuSetupKey } from '@/lib/storage';
 import { type CreatedRestaurant, useCreateRestaurant } from '../api/create-restaurant';
 import { linkRestaurantToSubscription } from '../api/link-subscription';
 import { useGoogleMapsApiKey } from '../api/public-config';
@@ -80,7 +80,7 @@ function CreateRestaurantSteps({ session, mapsApiKey }: { session: OwnerSession 
   function onCreated(result: CreatedRestaurant) {
     const id = result.restaurant_id;
     // owner-side §3 Client storage and §4 Restaurant creation.
-    sessionStore.set(sessionKeys.restaurantId, String(id));
+    saveRestaurantId(id);
     localStore.set(menuSetupKey(id), 'pending');
     setCreated(result);
     const onClose = schedule(id);

@@ -7,17 +7,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadingScreen } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { useTimedMessage } from '@/features/auth/hooks/use-timed-message';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-nav';
-import { OwnerOnly } from '@/features/subscriptions/components/owner-only';
-import {
-  clearOwnerSession,
-  isRefusedToken,
-  type OwnerSession,
-} from '@/features/subscriptions/lib/owner-session';
+import { LeaveSession } from '@/features/owner/components/leave-session';
+import { OwnerOnly } from '@/features/owner/components/owner-only';
+import { isRefusedToken, type OwnerSession, readRestaurantId } from '@/features/owner/lib/owner-session';
 import { ApiRequestError } from '@/lib/api-client';
-import { sessionKeys, sessionStore } from '@/lib/storage';
 import { useOwnerRestaurant } from '../api/owner-restaurant';
 import { useUpdateRestaurant } from '../api/update-restaurant';
 import { type FieldErrors, fieldErrorsFromServer, withoutFieldError } from '../lib/field-errors';
@@ -37,19 +32,13 @@ export const UPDATED_BANNER_MS = 3000;
 
 /** Edit Restaurant (owner-side §2, §5 Edit restaurant, §8 Update restaurant). */
 export function EditRestaurantPage() {
-  const [restaurantId] = useState(() => sessionStore.get(sessionKeys.restaurantId));
-  if (!restaurantId) return <Navigate to={dashboardPaths.createRestaurant} replace />;
+  const [restaurantId] = useState(readRestaurantId);
+  if (restaurantId === null) return <Navigate to={dashboardPaths.createRestaurant} replace />;
   return (
-    <OwnerOnly>{(session) => <LoadedRestaurant restaurantId={restaurantId} session={session} />}</OwnerOnly>
+    <OwnerOnly>
+      {(session) => <LoadedRestaurant restaurantId={String(restaurantId)} session={session} />}
+    </OwnerOnly>
   );
-}
-
-/** owner-side §4 Owner session: a refused token on the restaurant lookup logs the owner out. */
-function LogOutToLogin() {
-  useEffect(() => {
-    clearOwnerSession();
-  }, []);
-  return <Navigate to={paths.login} replace />;
 }
 
 function LoadedRestaurant({ restaurantId, session }: { restaurantId: string; session: OwnerSession }) {
@@ -64,7 +53,7 @@ function LoadedRestaurant({ restaurantId, session }: { restaurantId: string; ses
 
   if (restaurant.isPending) return <LoadingScreen label="Loading your restaurant" />;
   if (restaurant.isError) {
-    if (isRefusedToken(restaurant.error)) return <LogOutToLogin />;
+    if (isRefusedToken(restaurant.error)) return <LeaveSession />;
     return (
       <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
         <h1 className="text-xl font-semibold">Edit Restaurant</h1>

@@ -1,7 +1,7 @@
 import { type CancelSubscriptionBody, CancelSubscriptionResponse } from '@tableserve/contract/subscription';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { apiRequest } from '@/lib/api-client';
-import type { OwnerSession } from '../lib/owner-session';
 import { subscriptionStatusQueryKey } from './subscription-status';
 
 export type CancelMode = NonNullable<CancelSubscriptionBody>['mode'];

@@ -7,10 +7,10 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
+import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { dollarsToCents, formatCents, formatDollars } from '@/lib/money';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useNow } from '../hooks/use-now';
-import type { OwnerSession } from '../lib/owner-session';
 import { cancelErrorMessage } from '../lib/payment-errors';
 import {
   cancelAvailability,

@@ -9,6 +9,8 @@ import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { OwnerOnly } from '@/features/owner/components/owner-only';
+import { type OwnerSession, saveSubscriptionId } from '@/features/owner/lib/owner-session';
 import { dollarsToCents, formatCents } from '@/lib/money';
 import { useCreateSubscription } from '../api/create-subscription';
 import { type BillingForm, blankBillingFields, emptyBillingForm, toBillingDetails } from '../lib/billing';
@@ -16,12 +18,10 @@ import type { CardInput } from '../lib/card-input';
 import { readCheckoutState } from '../lib/checkout-state';
 import { discountedTotalCents } from '../lib/coupon';
 import { createPaymentAttempts } from '../lib/idempotency';
-import { type OwnerSession, saveSubscriptionId } from '../lib/owner-session';
 import { paymentErrorMessage } from '../lib/payment-errors';
 import { isTestMode } from '../lib/stripe-config';
 import { CardField } from './card-field';
 import { OrderSummary } from './order-summary';
-import { OwnerOnly } from './owner-only';
 import { PageHeading, SubscriptionShell } from './subscription-shell';
 import { TestModeBadge, TestModeNote } from './test-mode-note';
 
@@ -144,6 +144,8 @@ function Checkout({ session, plan, coupon }: CheckoutProps) {
       const result = await createSubscription.mutateAsync({ body, idempotencyKey: attempts.keyFor(body) });
       saveSubscriptionId(result.subscription_id);
       toast.success(`Payment successful. Welcome to TableServe ${plan.name}!`);
+      // The new status is in the query cache by now (useCreateSubscription), so the dashboard's
+      // guard routes on it, not on the 'none' the plans screen read.
       navigate(paths.dashboard, { replace: true });
     } catch (failure) {
       setError(paymentErrorMessage(failure));

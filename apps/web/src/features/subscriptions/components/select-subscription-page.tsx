@@ -13,19 +13,19 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { OwnerOnly } from '@/features/owner/components/owner-only';
+import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { dollarsToCents, formatCents } from '@/lib/money';
 import { usePlans } from '../api/get-plans';
 import { useSubscription } from '../api/subscription-status';
 import { useBelowViewport } from '../hooks/use-below-viewport';
 import type { CheckoutState } from '../lib/checkout-state';
 import { couponAppliesToPlan, couponDiscountLabel, discountedTotalCents } from '../lib/coupon';
-import type { OwnerSession } from '../lib/owner-session';
 import { initialPlanId, recommendedPlanId, sortPlans } from '../lib/plans';
 import { offersRenewal } from '../lib/subscription-state';
 import { CouponForm } from './coupon-form';
 import { CurrentSubscriptionPanel } from './current-subscription-panel';
 import { LapsedSubscriptionNotice } from './lapsed-subscription-notice';
-import { OwnerOnly } from './owner-only';
 import { PlanOption } from './plan-option';
 import { RefundSummary } from './refund-summary';
 import { PageHeading, SubscriptionShell } from './subscription-shell';
@@ -196,7 +196,7 @@ function PlanPicker({ plans, subscription }: { plans: Plan[]; subscription: Subs
                   <dt className="font-semibold text-stone-900">Total due today</dt>
                   <dd className="flex items-baseline gap-2">
                     {coupon && (
-                      <s className="text-sm text-stone-400 tabular-nums">
+                      <s className="text-sm text-stone-500 tabular-nums">
                         <span className="sr-only">was </span>
                         {formatCents(priceCents)}
                       </s>

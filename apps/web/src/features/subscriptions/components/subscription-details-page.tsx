@@ -8,11 +8,12 @@ import { Card } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { OwnerOnly } from '@/features/owner/components/owner-only';
+import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { formatDollars } from '@/lib/money';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useSubscription } from '../api/subscription-status';
 import { useNow } from '../hooks/use-now';
-import type { OwnerSession } from '../lib/owner-session';
 import {
   cancelAvailability,
   formatDate,
@@ -23,7 +24,6 @@ import {
 } from '../lib/subscription-dates';
 import { offersRenewal } from '../lib/subscription-state';
 import { CancelButton } from './cancel-button';
-import { OwnerOnly } from './owner-only';
 import { StatusBadge } from './status-badge';
 import { PageHeading, SubscriptionShell } from './subscription-shell';
 

@@ -4,8 +4,8 @@ import { paths } from '@/config/paths';
 import { type OwnerSession, readOwnerSession } from '../lib/owner-session';
 
 /**
- * The plan, payment and details screens belong to a signed-in owner (customer-side §6): without
- * the owner token and a numeric user id in the session, the visitor logs in first.
+ * Screens that belong to a signed-in owner (customer-side §6, owner-side §4 Owner session):
+ * without the owner token and a numeric user id in the session, the visitor logs in first.
  */
 export function OwnerOnly({ children }: { children: (session: OwnerSession) => ReactNode }) {
   const [session] = useState(readOwnerSession);

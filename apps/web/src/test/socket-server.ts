@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { OrderUpdatePayload } from '@tableserve/contract/realtime';
+import type { OrderUpdatePayload, ServerToClientEvents } from '@tableserve/contract/realtime';
 import { Server, type Socket } from 'socket.io';
 import { afterEach, beforeEach, vi } from 'vitest';
 
@@ -40,6 +40,8 @@ export async function startSocketServer() {
     connectedCount: () => sockets.size,
     emitUpdate: (update: OrderUpdatePayload) => io.emit('order_update', JSON.stringify(update)),
     emitRaw: (message: string) => io.emit('order_update', message),
+    /** Any server event with its payload as JSON text, as the API sends them. */
+    emit: (event: keyof ServerToClientEvents, payload: unknown) => io.emit(event, JSON.stringify(payload)),
     /** Drops every client's transport, as a network blip does, so clients reconnect by themselves. */
     dropConnections: () => {
       for (const socket of sockets) socket.conn.close();

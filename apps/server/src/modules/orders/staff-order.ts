@@ -1,0 +1,49 @@
+import type { StaffOrder } from '@tableserve/contract/owner-orders';
+import type { DbOrTx } from '../../db/client';
+import { businessDayAt, type RestaurantClock } from '../../lib/business-day';
+import { centsToDollars } from '../../lib/money';
+import { type OrderItemRow, type OrderRow, ordersRepository as repo } from './orders.repository';
+
+/** An order as the restaurant's staff see it (owner-side §3 Order). */
+export function toStaffOrder(
+  order: OrderRow,
+  lines: Pick<OrderItemRow, 'menuItemId' | 'productName' | 'quantity' | 'unitPriceCents'>[],
+  restaurant: RestaurantClock,
+): StaffOrder {
+  return {
+    order_id: order.id,
+    restaurant_id: order.restaurantId,
+    customer_name: order.customerName,
+    phone_number: order.phoneNumber,
+    table_number: order.tableNumber,
+    order_type: order.orderType,
+    total_amount: centsToDollars(order.totalCents),
+    status: order.status,
+    order_date: businessDayAt(order.createdAt, restaurant).date,
+    other_order_details: order.otherOrderDetails,
+    placed_by: order.customerId === null ? 'staff' : 'diner',
+    created_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
+    items: lines.map((line) => ({
+      menu_item_id: line.menuItemId ?? 0,
+      product_name: line.productName,
+      quantity: line.quantity,
+      price: centsToDollars(line.unitPriceCents),
+    })),
+  };
+}
+
+/** Several orders of one restaurant with their lines, read in one query. */
+export async function staffOrdersOf(
+  db: DbOrTx,
+  rows: OrderRow[],
+  restaurant: RestaurantClock,
+): Promise<StaffOrder[]> {
+  const lines = await repo.linesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const byOrder = new Map<number, OrderItemRow[]>();
+  for (const line of lines) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
+  return rows.map((row) => toStaffOrder(row, byOrder.get(row.id) ?? [], restaurant));
+}

@@ -1,0 +1,187 @@
+import { ApiError } from '@tableserve/contract/errors';
+import { UpdateOrderStatusBody, UpdateOrderStatusParams } from '@tableserve/contract/order';
+import {
+  KitchenOrdersResponse,
+  MarkPaidBatchBody,
+  MarkPaidBatchResponse,
+  OrderActionResponse,
+  OrderParams,
+  OrderSummaryListQuery,
+  OrderSummaryListResponse,
+  OwnerOrdersQuery,
+  OwnerOrdersResponse,
+  RestaurantOrderParams,
+  RestaurantParams,
+  UpdateOrderBody,
+} from '@tableserve/contract/owner-orders';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { StaffOrdersService } from './staff-orders.service';
+
+const security = [{ bearer: [] }];
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
+const Message = z.object({ message: z.string() });
+
+/**
+ * The restaurant's order screens (owner-side §7): Order Summary, Order Management, Mark as Paid
+ * and the kitchen. The owner's token is checked on request, before the body is read; reads need
+ * the owner, every change a valid subscription too. The restaurant and order must be the caller's.
+ */
+export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersService }> = async (
+  app,
+  { staffOrders },
+) => {
+  app.get(
+    '/customer/orders/:restaurant_id',
+    {
+      schema: {
+        tags: ['Restaurant orders'],
+        description: 'Order Summary: filter, search (name or order id), sort, and the business day counters.',
+        security,
+        params: RestaurantParams,
+        querystring: OrderSummaryListQuery,
+        response: { 200: OrderSummaryListResponse, ...errors },
+      },
+      onRequest: app.requireOwner,
+    },
+    async (request) => staffOrders.summaryList(request.ownerId, request.params.restaurant_id, request.query),
+  );
+
+  app.get(
+    '/owner/restaurant/:restaurant_id/orders',
+    {
+      schema: {
+        tags: ['Restaurant orders'],
+        description: 'Order Management: every live order, newest first.',
+        security,
+        params: RestaurantParams,
+        querystring: OwnerOrdersQuery,
+        response: { 200: OwnerOrdersResponse, ...errors },
+      },
+      onRequest: app.requireOwner,
+    },
+    async (request) =>
+      staffOrders.ownerList(
+        request.ownerId,
+        request.params.restaurant_id,
+        request.query.page,
+        request.query.per_page,
+      ),
+  );
+
+  app.post(
+    '/owner/restaurant/:restaurant_id/approve-order/:order_id',
+    {
+      schema: {
+        tags: ['Restaurant orders'],
+        security,
+        params: RestaurantOrderParams,
+        response: { 200: OrderActionResponse, ...errors },
+      },
+      onRequest: app.requireSubscribedOwner,
+    },
+    async (request) =>
+      staffOrders.approve(request.ownerId, request.params.restaurant_id, request.params.order_id),
+  );
+
+  app.put(
+    '/customer/update-order/:order_id',
+    {
+      schema: {
+        tags: ['Restaurant orders'],
+        description: "Order Management's edit of a Pending order; the total is recomputed from the menu.",
+        security,
+        params: OrderParams,
+        body: UpdateOrderBody,
+        response: { 200: OrderActionResponse, ...errors },
+      },
+      onRequest: app.requireSubscribedOwner,
+    },
+    async (request) => staffOrders.edit(request.ownerId, request.params.order_id, request.body.order_items),
+  );
+
+  app.delete(
+    '/owner/restaurant/:restaurant_id/delete-order/:order_id',
+    {
+      schema: {
+        tags: ['Restaurant orders'],
+        description: 'Soft delete: hidden from lists and reports. Refused for Completed orders.',
+        security,
+        params: RestaurantOrderParams,
+        response: { 200: Message, ...errors },
+      },
+      onRequest: app.requireSubscribedOwner,
+    },
+    async (request) =>
+      staffOrders.remove(request.ownerId, request.params.restaurant_id, request.params.order_id),
+  );
+
+  app.post(
+    '/owner/restaurant/:restaurant_id/mark-paid/:order_id',
+    {
+      schema: {
+        tags: ['Restaurant orders'],
+        description: 'Mark as Paid: a Ready order becomes Completed.',
+        security,
+        params: RestaurantOrderParams,
+        response: { 200: OrderActionResponse, ...errors },
+      },
+      onRequest: app.requireSubscribedOwner,
+    },
+    async (request) =>
+      staffOrders.markPaid(request.ownerId, request.params.restaurant_id, request.params.order_id),
+  );
+
+  app.post(
+    '/owner/restaurant/:restaurant_id/mark-paid',
+    {
+      schema: {
+        tags: ['Restaurant orders'],
+        description: 'Mark Selected as Paid: every order Ready and of this restaurant, or nothing changes.',
+        security,
+        params: RestaurantParams,
+        body: MarkPaidBatchBody,
+        response: { 200: MarkPaidBatchResponse, ...errors },
+      },
+      onRequest: app.requireSubscribedOwner,
+    },
+    async (request) =>
+      staffOrders.markManyPaid(request.ownerId, request.params.restaurant_id, request.body.order_ids),
+  );
+
+  app.get(
+    '/kitchen/restaurant/:restaurant_id/orders',
+    {
+      schema: {
+        tags: ['Kitchen'],
+        description: "The current business day's orders, oldest first.",
+        security,
+        params: RestaurantParams,
+        response: { 200: KitchenOrdersResponse, ...errors },
+      },
+      onRequest: app.requireOwner,
+    },
+    async (request) => staffOrders.kitchenList(request.ownerId, request.params.restaurant_id),
+  );
+
+  app.post(
+    '/kitchen/restaurant/:restaurant_id/update-order-status/:order_id',
+    {
+      schema: {
+        tags: ['Kitchen'],
+        security,
+        params: UpdateOrderStatusParams,
+        body: UpdateOrderStatusBody,
+        response: { 200: OrderActionResponse, ...errors },
+      },
+      onRequest: app.requireSubscribedOwner,
+    },
+    async (request) =>
+      staffOrders.updateStatus(
+        request.ownerId,
+        request.params.restaurant_id,
+        request.params.order_id,
+        request.body.status,
+      ),
+  );
+};

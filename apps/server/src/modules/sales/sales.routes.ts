@@ -1,0 +1,23 @@
+import { ApiError } from '@tableserve/contract/errors';
+import { DailySalesQuery, DailySalesResponse, RestaurantParams } from '@tableserve/contract/owner-orders';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SalesService } from './sales.service';
+
+export const salesRoutes: FastifyPluginAsyncZod<{ sales: SalesService }> = async (app, { sales }) => {
+  app.get(
+    '/customer/daily-sales/:restaurant_id',
+    {
+      schema: {
+        tags: ['Sales'],
+        description:
+          "One business day's orders and paid revenue (date: YYYY-MM-DD in the restaurant's zone).",
+        security: [{ bearer: [] }],
+        params: RestaurantParams,
+        querystring: DailySalesQuery,
+        response: { 200: DailySalesResponse, 400: ApiError, 401: ApiError, 404: ApiError },
+      },
+      onRequest: app.requireOwner,
+    },
+    async (request) => sales.daily(request.ownerId, request.params.restaurant_id, request.query.date),
+  );
+};

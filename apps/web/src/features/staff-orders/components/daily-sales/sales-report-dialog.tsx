@@ -1,0 +1,203 @@
+import { type DailySalesResponse, ownerOrderMessages } from '@tableserve/contract/owner-orders';
+import { CalendarDays, Download, FileX2, RotateCcw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDollars } from '@/lib/money';
+import { useDailySales } from '../../api/daily-sales';
+import { dailySalesCsv, dailySalesFileName, downloadCsv } from '../../lib/daily-sales-csv';
+import { formatOrderTime } from '../../lib/order-summary-format';
+import { OrderStatusBadge } from '../order-status-badge';
+import { useMediaQuery } from '../order-summary/use-media-query';
+
+const longDate = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 'Monday, November 23, 2026' for the report's YYYY-MM-DD. */
+const formatReportDate = (date: string) => {
+  const day = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(day.getTime()) ? date : longDate.format(day);
+};
+
+/**
+ * The report popup (owner-side §2 Daily Sales Report, §3 Daily sales response, §9 CSV export).
+ * A failed fetch is only logged and shows no figures (§8: the sales data is cleared).
+ */
+export function SalesReportDialog({
+  restaurantId,
+  token,
+  date,
+  onClose,
+}: {
+  restaurantId: number;
+  token: string;
+  date: string | null;
+  onClose: () => void;
+}) {
+  const sales = useDailySales(restaurantId, token, date);
+  const [exporting, setExporting] = useState(false);
+  const report = date && sales.isSuccess && !sales.isError ? sales.data : null;
+
+  useEffect(() => {
+    if (sales.error) console.error('Could not load the daily sales report', sales.error);
+  }, [sales.error]);
+
+  async function exportCsv() {
+    if (!report) return;
+    setExporting(true);
+    try {
+      downloadCsv(dailySalesFileName(report.date), await dailySalesCsv(report.orders));
+    } catch (error) {
+      console.error('Could not export the daily sales report', error);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={date !== null}
+      onClose={onClose}
+      title={ownerOrderMessages.dailySalesTitle}
+      className="max-w-3xl"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {ownerOrderMessages.close}
+          </Button>
+          <Button onClick={() => void exportCsv()} disabled={!report} busy={exporting}>
+            {!exporting && <Download className="size-4" aria-hidden />}
+            {ownerOrderMessages.exportCsv}
+          </Button>
+        </>
+      }
+    >
+      {date && (
+        <div className="flex flex-col gap-5">
+          <p className="flex items-center gap-2 text-sm font-medium text-stone-600">
+            <CalendarDays className="size-4 text-stone-400" aria-hidden />
+            {formatReportDate(date)}
+          </p>
+          {sales.isPending ? (
+            <div className="flex items-center justify-center gap-3 py-12 text-brand-600">
+              <Spinner label="Loading the sales report" />
+              <span className="text-sm text-stone-500">Loading the sales report…</span>
+            </div>
+          ) : report ? (
+            <SalesFigures report={report} />
+          ) : (
+            <div className="flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed border-stone-200 px-6 py-10 text-center">
+              <FileX2 className="size-8 text-stone-400" aria-hidden />
+              <p className="font-semibold text-stone-700">{ownerOrderMessages.noSalesData}</p>
+              <Button variant="ghost" size="sm" busy={sales.isFetching} onClick={() => void sales.refetch()}>
+                {!sales.isFetching && <RotateCcw className="size-4" aria-hidden />}
+                {ownerOrderMessages.tryAgain}
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function SalesFigures({ report }: { report: DailySalesResponse }) {
+  // Five columns do not fit a phone: each order becomes a two-line row there.
+  const wide = useMediaQuery('(min-width: 40rem)', true);
+  const [idColumn, tableColumn, statusColumn, amountColumn] = ownerOrderMessages.salesCsvColumns;
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-3">
+        <div className="rounded-xl bg-brand-50 px-4 py-3">
+          <dt className="text-sm font-medium text-brand-900">{ownerOrderMessages.totalRevenue}</dt>
+          <dd className="text-2xl font-bold tracking-tight text-stone-900 tabular-nums">
+            {formatDollars(report.total_revenue)}
+          </dd>
+          <dd className="text-xs text-stone-600">From paid orders</dd>
+        </div>
+        <div className="rounded-xl bg-stone-100 px-4 py-3">
+          <dt className="text-sm font-medium text-stone-700">{ownerOrderMessages.totalOrders}</dt>
+          <dd className="text-2xl font-bold tracking-tight text-stone-900 tabular-nums">
+            {report.total_orders}
+          </dd>
+          <dd className="text-xs text-stone-600">All statuses</dd>
+        </div>
+      </dl>
+      {report.orders.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-stone-200 px-4 py-8 text-center text-sm text-stone-500">
+          No orders on this day.
+        </p>
+      ) : wide ? (
+        <div className="-mx-6 overflow-x-auto px-6">
+          <table className="w-full min-w-[30rem] text-sm">
+            <caption className="sr-only">Orders of the day</caption>
+            <thead>
+              <tr className="border-b border-stone-200 text-left text-xs font-semibold tracking-wide text-stone-500 uppercase">
+                <th scope="col" className="py-2 pr-3">
+                  {idColumn}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {tableColumn}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {statusColumn}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {amountColumn}
+                </th>
+                <th scope="col" className="py-2 pl-3 text-right">
+                  Time
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.orders.map((order) => (
+                <tr key={order.order_id} className="border-b border-stone-100 last:border-b-0">
+                  <td className="py-2.5 pr-3 font-medium text-stone-900 tabular-nums">#{order.order_id}</td>
+                  <td className="px-3 py-2.5 text-stone-700">
+                    {order.table_number === null ? ownerOrderMessages.pickUp : order.table_number}
+                  </td>
+                  <td className="px-3 py-2.5">
+                    <OrderStatusBadge status={order.status} />
+                  </td>
+                  <td className="px-3 py-2.5 text-right font-medium text-stone-900 tabular-nums">
+                    {formatDollars(order.total_amount)}
+                  </td>
+                  <td className="py-2.5 pl-3 text-right whitespace-nowrap text-stone-600 tabular-nums">
+                    <time dateTime={order.created_at}>{formatOrderTime(order.created_at, report.date)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <ul aria-label="Orders of the day" className="-mx-1 flex flex-col divide-y divide-stone-100">
+          {report.orders.map((order) => (
+            <li key={order.order_id} className="flex items-start justify-between gap-3 px-1 py-3">
+              <div className="flex min-w-0 flex-col gap-1">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold text-stone-900 tabular-nums">#{order.order_id}</span>
+                  <OrderStatusBadge status={order.status} />
+                </p>
+                <p className="text-sm text-stone-600">
+                  {order.table_number === null ? ownerOrderMessages.pickUp : `Table ${order.table_number}`} ·{' '}
+                  <time dateTime={order.created_at}>{formatOrderTime(order.created_at, report.date)}</time>
+                </p>
+              </div>
+              <p className="shrink-0 font-semibold text-stone-900 tabular-nums">
+                {formatDollars(order.total_amount)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,175 @@
+import { type DailySalesResponse, ownerOrderMessages } from '@tableserve/contract/owner-orders';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '@/features/auth/testing/render-route';
+import { formatSalesTime } from '../../lib/daily-sales-csv';
+import { localDate } from '../../lib/order-summary-format';
+import { SalesReport } from './sales-report';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const report: DailySalesResponse = {
+  date: '2026-11-20',
+  total_revenue: 1234.5,
+  total_orders: 3,
+  orders: [
+    {
+      order_id: 12,
+      table_number: 4,
+      status: 'Completed',
+      total_amount: 1200,
+      created_at: '2026-11-20T19:05:00.000Z',
+    },
+    {
+      order_id: 13,
+      table_number: null,
+      status: 'Completed',
+      total_amount: 34.5,
+      created_at: '2026-11-20T19:30:00.000Z',
+    },
+    {
+      order_id: 14,
+      table_number: 2,
+      status: 'Cancelled',
+      total_amount: 9,
+      created_at: '2026-11-20T20:00:00.000Z',
+    },
+  ],
+};
+
+function renderWidget(today?: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <SalesReport restaurantId={7} token="owner-token" today={today} />
+    </QueryClientProvider>,
+  );
+}
+
+async function openReport(user: ReturnType<typeof userEvent.setup>, date?: string) {
+  await user.click(screen.getByRole('button', { name: 'Sales Report' }));
+  if (date) {
+    await user.clear(screen.getByLabelText('Report date'));
+    await user.type(screen.getByLabelText('Report date'), date);
+  }
+  await user.click(screen.getByRole('button', { name: 'View report' }));
+}
+
+const dialog = () => screen.getByRole('dialog', { name: 'Daily Sales Report' });
+
+describe('Daily Sales Report widget', () => {
+  it("opens a date picker on today's date and closes it again, without asking for any report", async () => {
+    const user = userEvent.setup();
+    const { calls } = stubFetch(() => jsonResponse(200, report));
+    renderWidget();
+
+    const button = screen.getByRole('button', { name: 'Sales Report' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('Report date')).toHaveValue(localDate());
+    expect(screen.getByLabelText('Report date')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByLabelText('Report date')).toBeNull();
+    await user.click(button);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Report date')).toBeNull();
+    expect(calls()).toEqual([]);
+  });
+
+  it("starts on the restaurant's business day when the page knows it", async () => {
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse(200, report));
+    renderWidget('2026-11-22');
+    await user.click(screen.getByRole('button', { name: 'Sales Report' }));
+    expect(screen.getByLabelText('Report date')).toHaveValue('2026-11-22');
+  });
+
+  it('shows the chosen day: total revenue, total orders and each order, Pick-up when it has no table', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubFetch(() => jsonResponse(200, report));
+    renderWidget('2026-11-23');
+    await openReport(user, '2026-11-20');
+
+    expect(await within(dialog()).findByText('$1,234.50')).toBeInTheDocument();
+    expect(calls().map((call) => call.url)).toEqual(['/api/v1/customer/daily-sales/7?date=2026-11-20']);
+    expect(calls()[0]?.headers.Authorization).toBe('Bearer owner-token');
+    const popup = within(dialog());
+    expect(popup.getByText('Friday, November 20, 2026')).toBeInTheDocument();
+    expect(popup.getByText('Total Revenue')).toBeInTheDocument();
+    expect(popup.getByText('Total Orders').nextElementSibling).toHaveTextContent('3');
+    expect(popup.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Order ID',
+      'Table Number',
+      'Status',
+      'Total Amount',
+      'Time',
+    ]);
+    const rows = popup.getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 4)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['#12', '4', 'Completed', '$1,200.00'],
+      ['#13', 'Pick-up', 'Completed', '$34.50'],
+      ['#14', '2', 'Cancelled', '$9.00'],
+    ]);
+
+    await user.click(popup.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('exports Daily_Sales_{date}.csv with the five columns', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse(200, report));
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:sales';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(`${this.download} ${this.href}`);
+    });
+    renderWidget('2026-11-23');
+    await openReport(user, '2026-11-20');
+
+    await within(dialog()).findByText('$1,234.50');
+    await user.click(within(dialog()).getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads).toEqual(['Daily_Sales_2026-11-20.csv blob:sales']));
+    const text = await blobs[0]!.text();
+    expect(text.split('\r\n')).toEqual([
+      'Order ID,Table Number,Status,Total Amount,Date',
+      `12,4,Completed,1200.00,"${formatSalesTime(report.orders[0]!.created_at)}"`,
+      `13,Pick-up,Completed,34.50,"${formatSalesTime(report.orders[1]!.created_at)}"`,
+      `14,2,Cancelled,9.00,"${formatSalesTime(report.orders[2]!.created_at)}"`,
+    ]);
+  });
+
+  it("only logs a failed report and shows 'No sales data' instead of figures", async () => {
+    const user = userEvent.setup();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch(() => jsonResponse(500, { message: 'down' }));
+    renderWidget('2026-11-23');
+    await openReport(user);
+
+    expect(await within(dialog()).findByText(ownerOrderMessages.noSalesData)).toBeInTheDocument();
+    expect(ownerOrderMessages.noSalesData).toBe('No sales data');
+    expect(within(dialog()).queryByText('Total Revenue')).toBeNull();
+    expect(within(dialog()).getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith('Could not load the daily sales report', expect.anything()),
+    );
+  });
+});

@@ -1,0 +1,281 @@
+import type { MenuItem } from '@tableserve/contract/menu';
+import { ownerOrderMessages } from '@tableserve/contract/owner-orders';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastContainer, toast } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred, jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
+import { localKeys, sessionKeys } from '@/lib/storage';
+import { PlaceOrderPage } from './place-order-page';
+
+const RESTAURANT_ID = 7;
+const USER_ID = 3;
+
+const menuItem = (menu_id: number, item_name: string, price: number, available = true): MenuItem => ({
+  menu_id,
+  item_name,
+  description: '',
+  price,
+  category: 'MainCourse',
+  image: null,
+  available,
+  restaurant_id: RESTAURANT_ID,
+});
+const MENU = [menuItem(11, 'Pizza', 12.5), menuItem(12, 'Soda', 2.25), menuItem(14, 'Old Special', 9, false)];
+
+beforeEach(() => {
+  sessionStorage.setItem(sessionKeys.userId, String(USER_ID));
+  sessionStorage.setItem(sessionKeys.restaurantId, String(RESTAURANT_ID));
+  localStorage.setItem(localKeys.restaurantToken, 'owner-token');
+  render(<ToastContainer autoClose={false} />);
+});
+
+afterEach(() => {
+  toast.dismiss();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+type Call = { url: string; method: string; body: unknown; headers: Record<string, string> };
+
+function fakeServer({
+  numberOfTables = 4,
+  restaurantFails = false,
+  place,
+}: {
+  numberOfTables?: number;
+  restaurantFails?: boolean;
+  place?: (call: Call) => Response | Promise<Response>;
+} = {}) {
+  let nextId = 40;
+  const stub = stubFetch((call) => {
+    if (call.url === `/api/v1/menu/get-menu-items/${RESTAURANT_ID}`) return jsonResponse(200, { data: MENU });
+    if (call.url === `/api/v1/restaurant/get-restaurant/${RESTAURANT_ID}`) {
+      if (restaurantFails) return jsonResponse(500, { message: 'Internal error' });
+      return jsonResponse(200, {
+        data: {
+          restaurant_id: RESTAURANT_ID,
+          restaurant_name: 'Trattoria',
+          name: 'Trattoria',
+          description: '',
+          address: '1 Main St',
+          city: 'Portland',
+          state: 'OR',
+          phone: '5035550100',
+          restaurant_type: 'Italian',
+          number_of_tables: numberOfTables,
+          opening_hours: {},
+          timezone: 'America/Los_Angeles',
+          latitude: null,
+          longitude: null,
+        },
+      });
+    }
+    if (call.url === '/api/v1/customer/place-order' && call.method === 'POST') {
+      if (place) return place(call);
+      return jsonResponse(201, {
+        message: 'Order placed successfully',
+        order_id: nextId++,
+        status: 'Pending',
+        total_amount: 27.25,
+      });
+    }
+    return jsonResponse(404, { message: 'Not found' });
+  });
+  return {
+    ...stub,
+    placeCalls: () => stub.calls().filter((call) => call.url === '/api/v1/customer/place-order'),
+  };
+}
+
+const renderPage = () =>
+  renderRoute(PlaceOrderPage, {
+    path: '/dashboard/place-order',
+    destinations: ['/dashboard/order-management', '/dashboard/create-restaurant', '/login'],
+  });
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Customer name'), '  Ada Lovelace ');
+  await user.type(screen.getByLabelText('Phone number'), '(503) 555-0100');
+  await user.selectOptions(screen.getByLabelText('Table'), 'Table 2');
+  await user.selectOptions(screen.getByLabelText('Item 1'), 'Pizza · $12.50');
+  await user.selectOptions(screen.getByLabelText('Item 1 Quantity'), '2');
+  await user.click(screen.getByRole('button', { name: 'Add another item' }));
+  await user.selectOptions(screen.getByLabelText('Item 2'), 'Soda · $2.25');
+  await user.type(screen.getByLabelText('Other order details'), 'No ice');
+}
+
+const submit = () => screen.getByRole('button', { name: ownerOrderMessages.placeOrder });
+
+describe('Place Order form', () => {
+  it('offers Pick-up and tables 1..number_of_tables, and only available menu items', async () => {
+    fakeServer({ numberOfTables: 3 });
+    renderPage();
+    const table = await screen.findByLabelText('Table');
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Pick-up', 'Table 1', 'Table 2', 'Table 3']),
+    );
+    const items = within(screen.getByLabelText('Item 1')).getAllByRole('option');
+    expect(items.map((option) => option.textContent)).toEqual([
+      'Select a menu item',
+      'Pizza · $12.50',
+      'Soda · $2.25',
+    ]);
+  });
+
+  it('offers only Pick-up when the restaurant cannot be read', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fakeServer({ restaurantFails: true });
+    renderPage();
+    const table = await screen.findByLabelText('Table');
+    await waitFor(() => expect(console.error).toHaveBeenCalled());
+    expect(
+      within(table)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Pick-up']);
+  });
+
+  it('keeps the estimated total from the menu prices', async () => {
+    fakeServer();
+    const user = userEvent.setup();
+    renderPage();
+    await fillForm(user);
+    expect(screen.getByLabelText('Estimated total')).toHaveTextContent('$27.25');
+  });
+
+  it('sends the §3 payload with an Idempotency-Key, toasts the server message and starts over', async () => {
+    const { placeCalls } = fakeServer();
+    const user = userEvent.setup();
+    renderPage();
+    await fillForm(user);
+    await user.click(submit());
+
+    expect(await screen.findByText('Order placed successfully')).toBeInTheDocument();
+    const [call] = placeCalls();
+    expect(call?.body).toEqual({
+      restaurant_id: RESTAURANT_ID,
+      user_id: USER_ID,
+      customer_name: 'Ada Lovelace',
+      phone_number: '5035550100',
+      total_amount: 27.25,
+      other_order_details: 'No ice',
+      table_number: 2,
+      items: [
+        { menu_id: 11, quantity: 2 },
+        { menu_id: 12, quantity: 1 },
+      ],
+    });
+    expect(call?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(call?.headers.Authorization).toBe('Bearer owner-token');
+    await waitFor(() => expect(screen.getByLabelText('Customer name')).toHaveValue(''));
+    expect(screen.getByLabelText('Item 1')).toHaveValue('');
+    expect(screen.queryByLabelText('Item 2')).not.toBeInTheDocument();
+
+    // The next order is a new one: a new key.
+    await fillForm(user);
+    await user.click(submit());
+    await waitFor(() => expect(placeCalls()).toHaveLength(2));
+    expect(placeCalls()[1]?.headers['Idempotency-Key']).not.toBe(call?.headers['Idempotency-Key']);
+  });
+
+  it("is busy with 'Placing Order...' while pending, so a double click places one order", async () => {
+    const answer = deferred<Response>();
+    const { placeCalls } = fakeServer({ place: () => answer.promise });
+    const user = userEvent.setup();
+    renderPage();
+    await fillForm(user);
+    await user.dblClick(submit());
+
+    const busy = screen.getByRole('button', { name: /Placing Order\.\.\./ });
+    expect(busy).toBeDisabled();
+    await user.click(busy);
+    expect(placeCalls()).toHaveLength(1);
+    answer.resolve(
+      jsonResponse(201, {
+        message: 'Order placed successfully',
+        order_id: 9,
+        status: 'Pending',
+        total_amount: 27.25,
+      }),
+    );
+    expect(await screen.findByText('Order placed successfully')).toBeInTheDocument();
+  });
+
+  it("toasts 'Error placing order' with the server's message, and a changed order gets a new key", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    const { placeCalls } = fakeServer({
+      place: () =>
+        fail
+          ? jsonResponse(409, { message: 'Soda is no longer available', code: 'ITEM_UNAVAILABLE' })
+          : jsonResponse(201, {
+              message: 'Order placed successfully',
+              order_id: 9,
+              status: 'Pending',
+              total_amount: 1,
+            }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await fillForm(user);
+    await user.click(submit());
+
+    const alert = await screen.findByText(ownerOrderMessages.placeFailed);
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByText('Soda is no longer available')).toBeInTheDocument();
+    // The form keeps what was typed.
+    expect(screen.getByLabelText('Customer name')).toHaveValue('  Ada Lovelace ');
+
+    // Changed payload after a refusal: a new key (the server remembers the refusal under the old one).
+    await user.click(screen.getByRole('button', { name: 'Remove item 2' }));
+    fail = false;
+    await user.click(submit());
+    await waitFor(() => expect(placeCalls()).toHaveLength(2));
+    expect(placeCalls()[1]?.headers['Idempotency-Key']).not.toBe(placeCalls()[0]?.headers['Idempotency-Key']);
+  });
+
+  it('keeps the key when the very same order is sent again after a network failure', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    const { placeCalls } = fakeServer({
+      place: () => {
+        if (fail) throw new TypeError('Failed to fetch');
+        return jsonResponse(201, {
+          message: 'Order placed successfully',
+          order_id: 9,
+          status: 'Pending',
+          total_amount: 1,
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await fillForm(user);
+    await user.click(submit());
+    expect(await screen.findByText(ownerOrderMessages.placeFailed)).toBeInTheDocument();
+    fail = false;
+    await user.click(submit());
+    expect(await screen.findByText('Order placed successfully')).toBeInTheDocument();
+    expect(placeCalls()[1]?.headers['Idempotency-Key']).toBe(placeCalls()[0]?.headers['Idempotency-Key']);
+  });
+
+  it('checks the required fields before sending anything (§5)', async () => {
+    const { placeCalls } = fakeServer();
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByLabelText('Customer name');
+    await user.type(screen.getByLabelText('Phone number'), '50355');
+    await user.click(submit());
+
+    expect(screen.getByText('Customer name is required')).toBeInTheDocument();
+    expect(screen.getByText('Phone must be exactly 10 digits')).toBeInTheDocument();
+    expect(screen.getByText('Choose a menu item')).toBeInTheDocument();
+    expect(screen.getByLabelText('Customer name')).toHaveAttribute('aria-invalid', 'true');
+    expect(placeCalls()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,58 @@
+import { type DailySalesResponse, ownerOrderMessages } from '@tableserve/contract/owner-orders';
+
+type SalesOrder = DailySalesResponse['orders'][number];
+
+const reportTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * 'Nov 23, 2026, 7:05 PM' in the browser's zone, for the report's Date column. Intl puts a narrow
+ * no-break space before AM/PM; a plain one keeps the file ASCII for any spreadsheet app.
+ */
+export const formatSalesTime = (iso: string): string => {
+  const instant = new Date(iso);
+  return Number.isNaN(instant.getTime()) ? iso : reportTime.format(instant).replace(/\s/g, ' ');
+};
+
+/**
+ * One CSV row per order with the spec's five columns (owner-side §9): Table Number reads
+ * 'Pick-up' when the order has no table, Total Amount has two decimals.
+ */
+export function dailySalesRows(orders: readonly SalesOrder[]): string[][] {
+  return orders.map((order) => [
+    String(order.order_id),
+    order.table_number === null ? ownerOrderMessages.pickUp : String(order.table_number),
+    order.status,
+    order.total_amount.toFixed(2),
+    formatSalesTime(order.created_at),
+  ]);
+}
+
+/**
+ * The report as CSV text, written by Papa Parse so a comma, a quote or a line break inside a
+ * field survives. The library is loaded only when the owner exports.
+ */
+export async function dailySalesCsv(orders: readonly SalesOrder[]): Promise<string> {
+  return toCsv([...ownerOrderMessages.salesCsvColumns], dailySalesRows(orders));
+}
+
+export async function toCsv(columns: string[], rows: string[][]): Promise<string> {
+  const { unparse } = await import('papaparse');
+  return unparse({ fields: columns, data: rows }, { newline: '\r\n' });
+}
+
+/** 'Daily_Sales_2026-11-23.csv' (owner-side §9). */
+export const dailySalesFileName = (date: string) => `${ownerOrderMessages.salesCsvName(date)}.csv`;
+
+/** Hands the CSV to the browser as a download. */
+export function downloadCsv(fileName: string, csv: string): void {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next tick: some browsers start the download only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

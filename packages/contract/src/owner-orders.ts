@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { dollars, id, optionalText, phone, requiredText } from './fields';
+import { MAX_ORDER_LINES, MAX_QUANTITY, ORDER_STATUSES, ORDER_TYPES, OrderLine } from './order';
+import { MAX_PER_PAGE, PageQuery, Pagination } from './pagination';
+
+/**
+ * The restaurant's side of orders (owner-side §2 Order Summary, Order Management, Kitchen
+ * Management, Place Order form, Daily Sales Report; §3 Order, Owner place-order form, Daily sales
+ * response, Pagination; DESIGN.md §4 status machine and business day).
+ */
+
+/** A calendar date as the API speaks it (DESIGN.md §3), checked to exist: no 2026-02-30. */
+export const isoDate = z
+  .string('Date is required')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'Date must be a real calendar date (YYYY-MM-DD)');
+
+/** An order as the staff see it: who ordered, for which table, and what. */
+export const StaffOrder = z.object({
+  order_id: z.number().int(),
+  restaurant_id: z.number().int(),
+  customer_name: z.string(),
+  phone_number: z.string(),
+  /** Null means pick-up (owner-side §3 Order). */
+  table_number: z.number().int().nullable(),
+  order_type: z.enum(ORDER_TYPES),
+  total_amount: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  /** The restaurant's business day the order belongs to, YYYY-MM-DD in its time zone. */
+  order_date: z.string(),
+  /** The walk-in or phone order's note from the owner's form; null for a diner's order. */
+  other_order_details: z.string().nullable(),
+  /** 'staff' when the owner entered it (walk-in, phone), 'diner' when placed from the menu. */
+  placed_by: z.enum(['diner', 'staff']),
+  created_at: z.string(),
+  updated_at: z.string(),
+  items: z.array(OrderLine),
+});
+export type StaffOrder = z.infer<typeof StaffOrder>;
+
+export const RestaurantParams = z.strictObject({ restaurant_id: id });
+export const RestaurantOrderParams = z.strictObject({ restaurant_id: id, order_id: id });
+export const OrderParams = z.strictObject({ order_id: id });
+
+/** Order Summary's filter: pending means still open (Pending, Approved or Ready: not yet paid). */
+export const ORDER_FILTERS = ['pending', 'completed', 'cancelled', 'all'] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+export const ORDER_SORTS = ['newest', 'oldest'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+export const OrderSummaryListQuery = PageQuery.extend({
+  filter: z.enum(ORDER_FILTERS).default('all'),
+  sort: z.enum(ORDER_SORTS).default('newest'),
+  /** A customer name (any part, any case) or an order id ('12' or '#12'). */
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+}).strict();
+export type OrderSummaryListQuery = z.input<typeof OrderSummaryListQuery>;
+
+export const OrderSummaryPagination = Pagination.extend({
+  /** Orders of the restaurant's current business day, and those of them already paid. */
+  working_hours_total_orders: z.number().int(),
+  working_hours_paid_orders: z.number().int(),
+  /** The business day those counters cover (YYYY-MM-DD, the restaurant's zone): "today". */
+  working_hours_date: z.string(),
+});
+export type OrderSummaryPagination = z.infer<typeof OrderSummaryPagination>;
+
+export const OrderSummaryListResponse = z.object({
+  orders: z.array(StaffOrder),
+  pagination: OrderSummaryPagination,
+});
+export type OrderSummaryListResponse = z.infer<typeof OrderSummaryListResponse>;
+
+export const OwnerOrdersQuery = PageQuery.strict();
+export const OwnerOrdersResponse = z.object({ orders: z.array(StaffOrder), pagination: Pagination });
+export type OwnerOrdersResponse = z.infer<typeof OwnerOrdersResponse>;
+
+export const KitchenOrdersResponse = z.object({ orders: z.array(StaffOrder) });
+export type KitchenOrdersResponse = z.infer<typeof KitchenOrdersResponse>;
+
+export const OrderActionResponse = z.object({ message: z.string(), order: StaffOrder });
+export type OrderActionResponse = z.infer<typeof OrderActionResponse>;
+
+const quantity = z
+  .number('Quantity must be a whole number')
+  .int('Quantity must be a whole number')
+  .min(1, 'Quantity must be at least 1')
+  .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY}`);
+
+/** Order Management's edit: the order's new lines; the client's total is ignored. */
+export const UpdateOrderBody = z.object({
+  order_items: z
+    .array(
+      // Lines come back as the list showed them (with name and price): only id and quantity count.
+      z.object({ menu_item_id: id, quantity }),
+    )
+    .min(1, 'An order needs at least one item')
+    .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines`),
+  total_amount: z.number().optional(),
+});
+export type UpdateOrderBody = z.input<typeof UpdateOrderBody>;
+
+/** 'Mark Selected as Paid': every order Ready and of this restaurant, or nothing changes. */
+export const MarkPaidBatchBody = z.strictObject({
+  order_ids: z
+    .array(id)
+    .min(1, 'Select at least one order')
+    .max(MAX_PER_PAGE * 4, `At most ${MAX_PER_PAGE * 4} orders at once`)
+    .refine((ids) => new Set(ids).size === ids.length, 'An order is listed twice'),
+});
+export type MarkPaidBatchBody = z.input<typeof MarkPaidBatchBody>;
+export const MarkPaidBatchResponse = z.object({ message: z.string(), orders: z.array(StaffOrder) });
+
+/** The owner's Place Order form (owner-side §3 Owner place-order form), for walk-in and phone orders. */
+export const OwnerPlaceOrderBody = z.strictObject({
+  restaurant_id: id,
+  user_id: id,
+  customer_name: requiredText('Customer name'),
+  phone_number: phone,
+  /** Required by the form, never trusted: the server prices the order. */
+  total_amount: dollars('Total amount'),
+  other_order_details: optionalText('Other order details', 500, { multiline: true }),
+  /** Optional: a walk-in seated at a table; empty means pick-up. */
+  table_number: z.number().int('Table number must be a whole number').min(1).nullable().optional(),
+  items: z
+    .array(z.strictObject({ menu_id: id, quantity }))
+    .min(1, 'Add at least one item')
+    .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines`),
+});
+export type OwnerPlaceOrderBody = z.input<typeof OwnerPlaceOrderBody>;
+export type OwnerPlaceOrder = z.output<typeof OwnerPlaceOrderBody>;
+
+export const DailySalesQuery = z.strictObject({ date: isoDate });
+export const DailySalesOrder = z.object({
+  order_id: z.number().int(),
+  table_number: z.number().int().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  total_amount: z.number(),
+  created_at: z.string(),
+});
+export const DailySalesResponse = z.object({
+  date: z.string(),
+  /** Paid (Completed) orders only. */
+  total_revenue: z.number(),
+  total_orders: z.number().int(),
+  orders: z.array(DailySalesOrder),
+});
+export type DailySalesResponse = z.infer<typeof DailySalesResponse>;
+
+/** The server's texts for the restaurant's order actions. */
+export const ownerOrderServerMessages = {
+  approved: 'Order approved',
+  updated: 'Order updated',
+  deleted: 'Order deleted',
+  markedPaid: (count: number) => (count === 1 ? 'Order marked as paid' : `${count} orders marked as paid`),
+  onlyPendingEditable: 'Only a Pending order can be edited',
+  onlyPendingApprovable: 'Only a Pending order can be approved',
+  completedNotDeletable: 'A completed order cannot be deleted',
+  notReady: (orderId: number) => `Order #${orderId} is not Ready, so it cannot be marked as paid`,
+} as const;
+
+/** The owner's screens' texts (owner-side §2, §8). */
+export const ownerOrderMessages = {
+  loadFailed: 'Failed to load orders. Please try again later.',
+  statusFailed: (status: string) => `Failed to update order status to ${status}. Please try again later.`,
+  noOrders: 'No Orders Present',
+  placeFailed: 'Error placing order',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  totalSelected: 'Total Selected',
+  markSelectedPaid: 'Mark Selected as Paid',
+  markPaid: 'Mark as Paid',
+  markReady: 'Mark as Ready',
+  approve: 'Approve',
+  updateOrder: 'Update Order',
+  deleteOrder: 'Delete Order',
+  confirmDelete: 'Confirm Delete',
+  cancel: 'Cancel',
+  showAll: 'Show All',
+  salesReport: 'Sales Report',
+  totalOrders: 'Total Orders',
+  paidOrders: 'Paid Orders',
+  pickUp: 'Pick-up',
+  filters: {
+    pending: 'Pending Orders',
+    completed: 'Completed Orders',
+    cancelled: 'Cancelled Orders',
+    all: 'All Orders',
+  } satisfies Record<OrderFilter, string>,
+  sorts: { newest: 'Newest First', oldest: 'Oldest First' } satisfies Record<OrderSort, string>,
+  columns: ['Select', 'Table', 'Order Details', 'Customer', 'Total', 'Status', 'Action'],
+  salesCsvColumns: ['Order ID', 'Table Number', 'Status', 'Total Amount', 'Date'],
+  salesCsvName: (date: string) => `Daily_Sales_${date}`,
+  // Order Management and the Place Order form (owner-side §2, §4, §8).
+  showLess: 'Show Less',
+  addItems: 'Add Items',
+  /** A quiet secondary text under an approve, update or delete that failed (§8 only logs them). */
+  saveFailed: 'Could not save. Please try again.',
+  orderDeleted: (orderId: number) => `Order #${orderId} deleted`,
+  placeOrder: 'Place Order',
+  placingOrder: 'Placing Order...',
+  // Order Summary and the Daily Sales Report widget (owner-side §2, §8 sales fetch failure).
+  today: 'Today',
+  reportDate: 'Report date',
+  viewReport: 'View report',
+  dailySalesTitle: 'Daily Sales Report',
+  totalRevenue: 'Total Revenue',
+  exportCsv: 'Export CSV',
+  close: 'Close',
+  noSalesData: 'No sales data',
+  tryAgain: 'Try again',
+} as const;
+
+/** owner-side §9: owner order cards show 3 items before 'Show All'. */
+export const OWNER_ORDER_PREVIEW_COUNT = 3;
+/** owner-side §9: Order Summary and the owner's order list page 10 orders. */
+export const OWNER_PAGE_SIZE = 10;
