@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check and every suite, in the order that fails fastest.
-// lint → type-check → build the web app (end-to-end journeys drive the real build) → Vitest
-// (contract, web, server on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, then e2e).
+// dependency audit → lint → type-check → build the web app (end-to-end journeys drive the real
+// build) → Vitest (contract, web, server on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, then e2e).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -15,6 +15,7 @@ const run = (command, args) => {
 };
 
 ensureChromium();
+run('node', ['scripts/audit.mjs']);
 run('npm', ['run', 'lint']);
 run('npm', ['run', 'typecheck']);
 run('npm', ['run', 'build']);
