@@ -35,6 +35,9 @@ export const accountLimits = {
   register: { perIp: { max: 10, windowMs: 60 * MINUTE }, perEmail: { max: 5, windowMs: 60 * MINUTE } },
   // A dining room shares one IP and guests check in every night: generous per IP, tight per email.
   customerCreate: { perIp: { max: 60, windowMs: 60 * MINUTE }, perEmail: { max: 10, windowMs: 60 * MINUTE } },
+  // Reset links carry 256-bit tokens that cannot be guessed; the limit stops one address from
+  // hammering the endpoint that sets passwords.
+  resetPassword: { perIp: { max: 20, windowMs: 15 * MINUTE } },
 } as const satisfies Record<string, AccountLimits>;
 
 const emailOf = (request: FastifyRequest) => {

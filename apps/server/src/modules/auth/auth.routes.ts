@@ -62,7 +62,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.post(
     '/auth/reset_password',
-    { schema: { tags, body: ResetPasswordBody, response: { 200: MessageResponse, ...errors } } },
+    {
+      schema: { tags, body: ResetPasswordBody, response: { 200: MessageResponse, ...errors } },
+      preHandler: app.limitByIpAndEmail('reset-password', accountLimits.resetPassword),
+    },
     async (request) => auth.resetPassword(request.body),
   );
 

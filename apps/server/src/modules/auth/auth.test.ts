@@ -278,6 +278,20 @@ describe('password reset', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
+
+  it('limits reset attempts per address, with a Retry-After, leaving other addresses alone', async () => {
+    // Well-formed, so the guess reaches the token lookup (malformed ones stop at validation).
+    const guess = () =>
+      post('/auth/reset_password', { token: 'a-guessed-token-0123456789', new_password: 'long enough now' });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 20; attempt++) statuses.push((await guess()).statusCode);
+    expect(statuses).toEqual(Array(20).fill(400));
+    const blocked = await guess();
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    remoteAddress = '10.9.9.9';
+    expect((await guess()).statusCode).toBe(400);
+  });
 });
 
 describe('sign-up limits', () => {

@@ -48,7 +48,10 @@ export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService
 
   app.post(
     '/customer/reset_password',
-    { schema: { tags, body: CustomerResetPasswordBody, response: { 200: MessageResponse, ...errors } } },
+    {
+      schema: { tags, body: CustomerResetPasswordBody, response: { 200: MessageResponse, ...errors } },
+      preHandler: app.limitByIpAndEmail('customer-reset-password', accountLimits.resetPassword),
+    },
     async (request) => customers.resetPassword(request.body.token, request.body.new_password),
   );
 };
