@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -23,6 +23,12 @@ export type Database = {
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
+
+/**
+ * PGlite's own start parameters with a 16 MB buffer cache instead of 128 MB: its WebAssembly
+ * memory only grows, and the files are in the operating system's cache anyway (docs/performance.md).
+ */
+const pgliteOptions = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
 
 const migrationsFolder = path.join(path.dirname(new URL(import.meta.url).pathname), '../../drizzle');
 
@@ -58,9 +64,16 @@ export async function openDatabase(options: {
     directory = path.join(dataDir, 'pglite');
     mkdirSync(directory, { recursive: true });
   }
-  const client = new PGlite(directory);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const created = directory !== undefined && !existsSync(path.join(directory, 'PG_VERSION'));
+  let client = new PGlite(directory, pgliteOptions);
   await migratePglite(drizzlePglite(client), { migrationsFolder });
+  if (created) {
+    // Creating the cluster (initdb) grows PGlite's WebAssembly memory by ~500 MB, and such memory
+    // never shrinks: a second instance on the new files lets the first one's memory go.
+    await client.close();
+    client = new PGlite(directory, pgliteOptions);
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
