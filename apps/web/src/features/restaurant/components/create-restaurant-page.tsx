@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmailField } from '@/components/ui/email-field';
 import { TextField } from '@/components/ui/field';
+import { FormSection } from '@/components/ui/form-section';
 import { PhoneField } from '@/components/ui/phone-field';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { SubmitButton } from '@/features/auth/components/submit-button';
@@ -34,7 +35,6 @@ import {
   withPickedAddress,
 } from '../lib/restaurant-form';
 import { AddressSearch } from './address-search';
-import { FormSection } from './form-section';
 import { PageHeader } from './page-header';
 import { OpeningHoursSection, RestaurantBasicsSection, type UpdateDetail } from './restaurant-details-fields';
 import { SetupSteps } from './setup-steps';

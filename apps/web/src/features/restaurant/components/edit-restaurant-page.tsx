@@ -6,6 +6,7 @@ import { Navigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FormSection } from '@/components/ui/form-section';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { useTimedMessage } from '@/features/auth/hooks/use-timed-message';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-nav';
@@ -22,7 +23,6 @@ import {
   type RestaurantDetailsForm,
   validateDetailsForm,
 } from '../lib/restaurant-form';
-import { FormSection } from './form-section';
 import { PageHeader } from './page-header';
 import { ReadOnlyField } from './read-only-field';
 import { OpeningHoursSection, RestaurantBasicsSection } from './restaurant-details-fields';

@@ -2,21 +2,14 @@ import type { MenuItem } from '@tableserve/contract/menu';
 import { MAX_ORDER_LINES } from '@tableserve/contract/order';
 import { type OwnerPlaceOrderBody, ownerOrderMessages } from '@tableserve/contract/owner-orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ClipboardCheck,
-  type LucideIcon,
-  NotebookPen,
-  Plus,
-  ShoppingBasket,
-  UserRound,
-  X,
-} from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { ClipboardCheck, NotebookPen, Plus, ShoppingBasket, UserRound, X } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { control, TextAreaField, TextField } from '@/components/ui/field';
+import { FormSection } from '@/components/ui/form-section';
 import { PhoneField } from '@/components/ui/phone-field';
 import { isRefusedToken } from '@/features/owner/lib/owner-session';
 import { ApiRequestError } from '@/lib/api-client';
@@ -154,7 +147,7 @@ export function PlaceOrderForm({
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Place order">
       <Card>
-        <Section icon={UserRound} title="Customer">
+        <FormSection icon={UserRound} title="Customer">
           <TextField
             label="Customer name"
             name="customer_name"
@@ -179,9 +172,9 @@ export function PlaceOrderForm({
             unknown={numberOfTables === undefined}
             onChange={(table) => set('table', table)}
           />
-        </Section>
+        </FormSection>
 
-        <Section icon={ShoppingBasket} title="Items">
+        <FormSection icon={ShoppingBasket} title="Items">
           <div className="flex flex-col gap-4 md:col-span-2">
             <ol className="flex flex-col gap-4">
               {values.rows.map((row, index) => (
@@ -215,9 +208,9 @@ export function PlaceOrderForm({
               </Button>
             </div>
           </div>
-        </Section>
+        </FormSection>
 
-        <Section icon={NotebookPen} title="Notes">
+        <FormSection icon={NotebookPen} title="Notes">
           <TextAreaField
             label="Other order details"
             name="other_order_details"
@@ -229,7 +222,7 @@ export function PlaceOrderForm({
             onChange={(event) => set('details', event.target.value)}
             error={errors.other_order_details}
           />
-        </Section>
+        </FormSection>
 
         <div className="flex flex-col gap-4 rounded-b-2xl border-t border-stone-200 bg-stone-50/80 px-5 py-5 md:px-8">
           {serverMessage && <Alert type="error">{serverMessage}</Alert>}
@@ -251,24 +244,6 @@ export function PlaceOrderForm({
         </div>
       </Card>
     </form>
-  );
-}
-
-function Section({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="min-w-0 border-t border-stone-100 px-5 py-6 first:border-t-0 md:px-8"
-    >
-      <h2 id={headingId} className="flex items-center gap-2.5 text-base font-semibold">
-        <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
-          <Icon className="size-4" aria-hidden />
-        </span>
-        {title}
-      </h2>
-      <div className="mt-5 grid gap-4 md:grid-cols-2 md:gap-x-5">{children}</div>
-    </section>
   );
 }
 
