@@ -1,0 +1,219 @@
+import { SOCKET_OPTIONS, SOCKET_UNAUTHORIZED } from '@tableserve/contract/realtime';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  buildWorld,
+  DINER_PASSWORD,
+  freshOrder,
+  MISSING_ID,
+  type TenantName,
+  type World,
+} from './authorization-world';
+import { placeDinerOrder } from './orders';
+import { freshLogin } from './owners';
+
+/**
+ * The Socket.IO half of the authorization matrix (issue 11 §2; rooms in ADR 006): every role ×
+ * every restaurant a connection can name → whether the handshake is accepted, and which order
+ * events each accepted socket then receives while restaurant A's orders (and, as the control,
+ * one of B's) are created, updated and deleted. Expected deliveries are derived from two rules,
+ * declared once below; any event a socket gets beyond them is a misdelivery, and there must be none.
+ */
+
+const ROLES = [
+  'anonymous',
+  'ownerA',
+  'ownerB',
+  'dinerA',
+  'dinerB',
+  // Checked in as a guest at B: a guest of another restaurant than A.
+  'guestB',
+  // Tokens issued before the account's "log out everywhere".
+  'revokedOwnerA',
+  'revokedDinerA',
+] as const;
+type Role = (typeof ROLES)[number];
+const NAMED = ['own', 'other', 'missing'] as const;
+type Named = (typeof NAMED)[number];
+const EVENTS = ['new_order', 'order_update', 'order_deleted'] as const;
+
+const homeOf = (role: Role): TenantName =>
+  role === 'ownerB' || role === 'dinerB' || role === 'guestB' ? 'B' : 'A';
+const isOwner = (role: Role) => role === 'ownerA' || role === 'ownerB';
+const isDiner = (role: Role) => role === 'dinerA' || role === 'dinerB' || role === 'guestB';
+
+/**
+ * Rule 1, the handshake: an owner joins the staff room of their own restaurant only; a diner or
+ * guest joins their own room whatever restaurant the page names (they may order anywhere, and the
+ * room is theirs); no token, or a revoked one, is refused.
+ */
+const accepted = (role: Role, named: Named) => (isOwner(role) ? named === 'own' : isDiner(role));
+
+/**
+ * Rule 2, the events: the staff of a restaurant hear every order event of that restaurant; a
+ * diner hears the updates of their own orders, wherever they ordered, and nothing else.
+ */
+type Happening = { event: (typeof EVENTS)[number]; orderId: number; restaurant: TenantName; diner?: Role };
+function shouldHear(role: Role, happening: Happening) {
+  if (isOwner(role)) return homeOf(role) === happening.restaurant;
+  return happening.event === 'order_update' && happening.diner === role;
+}
+
+let w: World;
+let address: string;
+/** Every role's token, the revoked ones taken before their accounts logged out everywhere. */
+const tokens = {} as Record<Role, string>;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  w = await buildWorld(() => {});
+  address = await w.t.app.listen({ host: '127.0.0.1', port: 0 });
+
+  tokens.revokedOwnerA = w.A.owner.token;
+  const ownerOut = await api(w, 'POST', '/auth/logout-everywhere', w.A.owner.auth);
+  if (ownerOut.statusCode !== 200) throw new Error(`owner logout failed: ${ownerOut.body}`);
+  w.A.owner = await freshLogin(w.t, w.A.owner);
+
+  tokens.revokedDinerA = w.A.diner.token;
+  const dinerOut = await api(w, 'POST', '/customer/logout-everywhere', w.A.diner.auth);
+  if (dinerOut.statusCode !== 200) throw new Error(`diner logout failed: ${dinerOut.body}`);
+  const login = await api(
+    w,
+    'POST',
+    '/customer/login',
+    {},
+    { email: w.A.dinerEmail, password: DINER_PASSWORD },
+  );
+  if (login.statusCode !== 200) throw new Error(`diner login failed: ${login.body}`);
+  const token = login.json().data.token as string;
+  w.A.diner = { ...w.A.diner, token, auth: { authorization: `Bearer ${token}` } };
+
+  Object.assign(tokens, {
+    anonymous: '',
+    ownerA: w.A.owner.token,
+    ownerB: w.B.owner.token,
+    dinerA: w.A.diner.token,
+    dinerB: w.B.diner.token,
+    guestB: w.guestB.token,
+  });
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await w?.t.close();
+  await w?.stripe.close();
+});
+
+function restaurantNamed(role: Role, named: Named) {
+  if (named === 'missing') return MISSING_ID;
+  const home = homeOf(role);
+  return w[named === 'own' ? home : home === 'A' ? 'B' : 'A'].restaurantId;
+}
+
+type Attempt = { role: Role; named: Named; socket: Socket; heard: string[] };
+
+/** Connects as the web app does (token in auth, restaurant in the query); settles accepted or refused. */
+function attempt(role: Role, named: Named): Promise<Attempt & { outcome: string }> {
+  const socket = connect(address, {
+    ...SOCKET_OPTIONS,
+    transports: [...SOCKET_OPTIONS.transports],
+    reconnection: false,
+    query: { restaurant_id: restaurantNamed(role, named) },
+    auth: { token: tokens[role] },
+  });
+  sockets.push(socket);
+  const heard: string[] = [];
+  for (const event of EVENTS)
+    socket.on(event, (payload: string) => heard.push(`${event} ${JSON.parse(payload).order_id}`));
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve({ role, named, socket, heard, outcome: 'accepted' }));
+    socket.once('connect_error', (error) =>
+      resolve({ role, named, socket, heard, outcome: `refused: ${error.message}` }),
+    );
+  });
+}
+
+const kitchen = async (name: TenantName, orderId: number, status: string) => {
+  const response = await api(
+    w,
+    'POST',
+    `/kitchen/restaurant/${w[name].restaurantId}/update-order-status/${orderId}`,
+    w[name].owner.auth,
+    { status },
+  );
+  if (response.statusCode !== 200) throw new Error(`status ${status} failed: ${response.body}`);
+};
+
+describe('real-time rooms: every role × every restaurant named', () => {
+  let open: Attempt[];
+
+  it('accepts exactly the connections the rules allow', async () => {
+    const attempts = await Promise.all(ROLES.flatMap((role) => NAMED.map((named) => attempt(role, named))));
+    const table = attempts.map(({ role, named, outcome }) => ({ role, named, outcome }));
+    expect(table).toEqual(
+      ROLES.flatMap((role) =>
+        NAMED.map((named) => ({
+          role,
+          named,
+          outcome: accepted(role, named) ? 'accepted' : `refused: ${SOCKET_UNAUTHORIZED}`,
+        })),
+      ),
+    );
+    // Anchors of the rules, spelled out: a revoked token is refused, as no token is.
+    expect(table.filter((row) => row.role.startsWith('revoked')).map((row) => row.outcome)).toEqual(
+      Array(6).fill(`refused: ${SOCKET_UNAUTHORIZED}`),
+    );
+    open = attempts.filter((a) => a.outcome === 'accepted');
+    expect(open).toHaveLength(11);
+  });
+
+  it("delivers A's order events to A's staff and each order's diner only: no misdelivery", async () => {
+    expect(open, 'the handshakes above').toBeDefined();
+    const happened: Happening[] = [];
+    const record = (event: Happening['event'], orderId: number, restaurant: TenantName, diner?: Role) =>
+      happened.push({ event, orderId, restaurant, ...(diner && { diner }) });
+    const lines = (name: TenantName) => [{ menu_item_id: w[name].items[0], quantity: 1 }];
+
+    // At A: diner A's order, a walk-in, and an order of B's diner (diners order anywhere).
+    const a1 = await placeDinerOrder(w.t, w.A.diner, w.A.restaurantId, lines('A'));
+    record('new_order', a1, 'A', 'dinerA');
+    const a2 = await freshOrder(w, 'A');
+    record('new_order', a2, 'A');
+    const a3 = await placeDinerOrder(w.t, w.B.diner, w.A.restaurantId, lines('A'), { table_no: 2 });
+    record('new_order', a3, 'A', 'dinerB');
+    await kitchen('A', a1, 'Approved');
+    record('order_update', a1, 'A', 'dinerA');
+    await kitchen('A', a2, 'Ready');
+    record('order_update', a2, 'A');
+    await kitchen('A', a3, 'Approved');
+    record('order_update', a3, 'A', 'dinerB');
+    const deleted = await api(
+      w,
+      'DELETE',
+      `/owner/restaurant/${w.A.restaurantId}/delete-order/${a2}`,
+      w.A.owner.auth,
+    );
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    record('order_deleted', a2, 'A');
+    // The control at B, so that B's staff and the guest are heard to be listening.
+    const b1 = await placeDinerOrder(w.t, w.guestB, w.B.restaurantId, lines('B'));
+    record('new_order', b1, 'B', 'guestB');
+    await kitchen('B', b1, 'Approved');
+    record('order_update', b1, 'B', 'guestB');
+
+    const expected = (role: Role) =>
+      happened.filter((h) => shouldHear(role, h)).map((h) => `${h.event} ${h.orderId}`);
+    // Wait for every expected event, then a little longer for any that should not come.
+    const deadline = Date.now() + 5_000;
+    while (open.some((a) => a.heard.length < expected(a.role).length) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const received = open.map(({ role, named, heard }) => ({ role, named, heard: [...heard].sort() }));
+    expect(received).toEqual(open.map(({ role, named }) => ({ role, named, heard: expected(role).sort() })));
+    // Every accepted socket heard something, so silence elsewhere is not a dead socket.
+    for (const { role, heard } of received) expect(heard.length, role).toBeGreaterThan(0);
+    const misdelivered = open.flatMap(({ role, heard }) => heard.filter((e) => !expected(role).includes(e)));
+    expect(misdelivered).toEqual([]);
+  });
+});
