@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ImageContentType, UPLOAD_URL_TTL_SECONDS, uploadMessages } from '@tableserve/contract/menu';
 import { AppError, conflict, forbidden } from '../../lib/app-error';
 import { randomToken } from '../../lib/random-tokens';
 import { sniffImageType } from './image-types';
+import { parseVariantKey, renderVariants, variantKey } from './image-variants';
 import type { SignedUpload } from './storage';
 
 /** The keys this server hands out: `<owner id>-<random>.<ext>`; nothing else is a file name here. */
@@ -40,6 +41,62 @@ export function createLocalStorage(options: {
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
+  /**
+   * Writes a file under `name` unless one is there: written aside, then linked into place, so a
+   * reader never sees half a file and the link fails when the name exists, atomically, even for
+   * two writers at the same moment. False when it existed.
+   */
+  async function writeOnce(name: string, bytes: Buffer): Promise<boolean> {
+    const partial = path.join(directory, `.${name}.${randomToken(6)}.partial`);
+    await writeFile(partial, bytes);
+    try {
+      await link(partial, path.join(directory, name));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    } finally {
+      await rm(partial, { force: true });
+    }
+  }
+
+  const readIfThere = (name: string) =>
+    readFile(path.join(directory, name)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+
+  /** Stores the variants of an upload; one already there (same original, same bytes) is kept. */
+  async function writeVariants(key: string, variants: Awaited<ReturnType<typeof renderVariants>>) {
+    for (const variant of variants) await writeOnce(variantKey(key, variant.width), variant.bytes);
+  }
+
+  /**
+   * Variants of an image uploaded before they were made at upload, made on their first request:
+   * once per original (concurrent requests share the work); an original that does not decode is
+   * remembered (up to a bound) and its variants stay 404, so the page shows the original instead.
+   */
+  const making = new Map<string, Promise<boolean>>();
+  const unreadable = new Set<string>();
+  function makeVariantsLate(key: string, original: Buffer): Promise<boolean> {
+    let job = making.get(key);
+    if (!job) {
+      job = renderVariants(original)
+        .then(async (variants) => {
+          await writeVariants(key, variants);
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof AppError)) throw error;
+          if (unreadable.size < 10_000) unreadable.add(key);
+          return false;
+        })
+        .finally(() => making.delete(key));
+      making.set(key, job);
+    }
+    return job;
+  }
+
   return {
     urlOf,
 
@@ -65,35 +122,43 @@ export function createLocalStorage(options: {
     },
 
     /**
-     * Stores the bytes when they really are an image (415 otherwise, whatever the header said),
-     * once: images are served as immutable, so a signed URL used again must not replace one (409).
+     * Stores the bytes when they really are an image (415 otherwise, whatever the header said)
+     * that decodes whole (422 otherwise), with its resized variants (image-variants.ts), once:
+     * images are served as immutable, so a signed URL used again must not replace one (409).
+     * Nothing is written for a refused image.
      */
     async save(key: string, bytes: Buffer): Promise<void> {
       if (!KEY_PATTERN.test(key)) throw forbidden(uploadMessages.invalidUrl, 'INVALID_UPLOAD_URL');
       if (!sniffImageType(bytes)) throw new AppError(415, uploadMessages.notAnImage, 'NOT_AN_IMAGE');
+      const used = () => conflict(uploadMessages.alreadyUsed, 'UPLOAD_URL_USED');
+      // A URL used again is refused before any resizing (the link below still decides a race).
+      if (
+        await access(path.join(directory, key)).then(
+          () => true,
+          () => false,
+        )
+      )
+        throw used();
+      const variants = await renderVariants(bytes);
       await mkdir(directory, { recursive: true });
-      // Written aside, then linked into place: a reader never sees half a file, and the link
-      // fails when the key exists, atomically, even for two uploads at the same moment.
-      const partial = path.join(directory, `.${key}.${randomToken(6)}.partial`);
-      await writeFile(partial, bytes);
-      try {
-        await link(partial, path.join(directory, key));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-          throw conflict(uploadMessages.alreadyUsed, 'UPLOAD_URL_USED');
-        throw error;
-      } finally {
-        await rm(partial, { force: true });
-      }
+      // The original's link is the lock: only the upload that placed it writes the variants.
+      if (!(await writeOnce(key, bytes))) throw used();
+      await writeVariants(key, variants);
     },
 
-    /** The stored image and its real type; undefined for an unknown or malformed key. */
-    async read(key: string): Promise<{ bytes: Buffer; contentType: ImageContentType } | undefined> {
+    /**
+     * The stored image, or one of its variants (`<key>@<width>.webp`), and its real type;
+     * undefined for an unknown or malformed name. A missing variant of a stored image is made now.
+     */
+    async read(name: string): Promise<{ bytes: Buffer; contentType: ImageContentType } | undefined> {
+      const variant = parseVariantKey(name);
+      const key = variant?.key ?? name;
       if (!KEY_PATTERN.test(key)) return undefined;
-      const bytes = await readFile(path.join(directory, key)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return undefined;
-        throw error;
-      });
+      let bytes = await readIfThere(name);
+      if (!bytes && variant && !unreadable.has(key)) {
+        const original = await readIfThere(key);
+        if (original && (await makeVariantsLate(key, original))) bytes = await readIfThere(name);
+      }
       const contentType = bytes && sniffImageType(bytes);
       return bytes && contentType ? { bytes, contentType } : undefined;
     },

@@ -75,7 +75,14 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
         // Checked by its bytes in the handler: the declared type is not trusted.
         consumes: [...IMAGE_CONTENT_TYPES],
         body: ImageBytes,
-        response: { 200: UploadedResponse, 403: ApiError, 409: ApiError, 413: ApiError, 415: ApiError },
+        response: {
+          200: UploadedResponse,
+          403: ApiError,
+          409: ApiError,
+          413: ApiError,
+          415: ApiError,
+          422: ApiError,
+        },
       },
       // Before the body is read: an unsigned request never gets to send 5 MB.
       onRequest: async (request) =>
@@ -92,6 +99,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
     {
       schema: {
         tags,
+        description:
+          'An uploaded image as it was uploaded, or resized as WebP: `<key>@320.webp` and `<key>@640.webp` (4:3, for the menu) or `<key>@960.webp` (the whole photo, for its preview).',
         produces: [...IMAGE_CONTENT_TYPES],
         params: UploadKeyParams,
         response: { 200: ImageBytes, 404: ApiError },

@@ -2,6 +2,7 @@ import type { MenuCategory } from '@tableserve/contract/menu';
 import { CakeSlice, CupSoda, type LucideIcon, Salad, Sparkles, UtensilsCrossed } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
+import { menuPhotoSources } from '@/lib/menu-photo';
 
 const placeholderIcons: Record<MenuCategory, LucideIcon> = {
   Starter: Salad,
@@ -21,24 +22,53 @@ type ItemImageProps = {
   iconClassName?: string;
   /** When given, the photo is a button that opens it full size. */
   onOpen?: () => void;
+  /** The frame's width on screen, as the `sizes` attribute says it (for picking a resized copy). */
+  sizes?: string;
+  /** In the first screenful: loaded at once rather than when scrolled to. */
+  eager?: boolean;
+  /** The one photo the page most likely paints largest first (its LCP): fetched before the rest. */
+  fetchPriority?: 'high';
 };
 
 /**
- * A menu item's photo in a fixed frame: loaded lazily (a phone on a weak network fetches only
- * what it scrolls to), and replaced by a warm placeholder when there is none or it fails to load.
+ * A menu item's photo in a fixed frame: a resized copy of it where the server has them
+ * (lib/menu-photo.ts), loaded lazily unless `eager` (a phone on a weak network fetches only what
+ * it scrolls to). A copy that fails to load falls back to the photo as uploaded, and that to a
+ * warm placeholder, as when there is no photo.
  */
-export function ItemImage({ src, name, category, className, iconClassName, onOpen }: ItemImageProps) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const showPhoto = Boolean(src) && failedSrc !== src;
+export function ItemImage({
+  src,
+  name,
+  category,
+  className,
+  iconClassName,
+  onOpen,
+  sizes = '112px',
+  eager = false,
+  fetchPriority,
+}: ItemImageProps) {
+  // How many sources of this photo failed to load: its resized copies, then the original.
+  const [failures, setFailures] = useState<{ src: string | null; count: number }>({ src: null, count: 0 });
+  const failed = failures.src === src ? failures.count : 0;
+  const sources = src ? menuPhotoSources(src) : undefined;
+  const resized = sources && failed === 0 ? sources : undefined;
+  const showPhoto = Boolean(src) && failed < (sources ? 2 : 1);
   const Icon = placeholderIcons[category];
 
   const photo = showPhoto && src && (
     <img
-      src={src}
+      // A new element for the fallback: no srcset left over from the resized copies.
+      key={resized ? 'resized' : 'original'}
       alt={name}
-      loading="lazy"
+      loading={eager ? 'eager' : 'lazy'}
       decoding="async"
-      onError={() => setFailedSrc(src)}
+      fetchPriority={fetchPriority}
+      width={resized?.width}
+      height={resized?.height}
+      sizes={resized ? sizes : undefined}
+      srcSet={resized?.srcSet}
+      src={resized?.src ?? src}
+      onError={() => setFailures({ src, count: failed + 1 })}
       className="size-full object-cover"
     />
   );

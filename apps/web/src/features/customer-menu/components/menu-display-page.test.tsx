@@ -152,6 +152,39 @@ describe('Menu display page (customer-side §2 Customer menu)', () => {
     );
   });
 
+  it('loads the first screenful of photos at once and the rest lazily; the preview shows the 960 px copy', async () => {
+    const photo = (n: number) => `http://127.0.0.1/api/v1/uploads/7-photo${n}aaaaaaaaaaaaaaaaa.jpg`;
+    const mains = [1, 2, 3, 4].map((n) =>
+      menuItemFixture({ item_name: `Main ${n}`, category: 'MainCourse', image: photo(n) }),
+    );
+    const specials = [5, 6, 7].map((n) =>
+      menuItemFixture({ item_name: `Special ${n}`, category: 'TodaysSpecial', image: photo(n) }),
+    );
+    stubFetch(() => jsonResponse(200, displayMenuFixture({ menu: [...mains, ...specials] })));
+    renderMenu();
+    await screen.findByRole('heading', { level: 1, name: /Trattoria Roma/ });
+    const strip = within(screen.getByRole('region', { name: "Today's Special" }));
+    const loading = (img: HTMLElement) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')];
+    const cardPhoto = (name: string) => within(card(name)).getByRole('img', { name });
+    expect(loading(strip.getByRole('img', { name: 'Special 5' }))).toEqual(['eager', 'high']);
+    expect(loading(strip.getByRole('img', { name: 'Special 6' }))).toEqual(['eager', null]);
+    expect(loading(strip.getByRole('img', { name: 'Special 7' }))).toEqual(['lazy', null]);
+    expect(loading(cardPhoto('Main 1'))).toEqual(['eager', null]);
+    expect(loading(cardPhoto('Main 2'))).toEqual(['eager', null]);
+    expect(loading(cardPhoto('Main 3'))).toEqual(['lazy', null]);
+    expect(cardPhoto('Main 1')).toHaveAttribute(
+      'srcset',
+      `${photo(1)}@320.webp 320w, ${photo(1)}@640.webp 640w`,
+    );
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'View photo of Main 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Main 3' });
+    const preview = within(dialog).getByRole('img', { name: 'Main 3' });
+    expect(preview).toHaveAttribute('src', `${photo(3)}@960.webp`);
+    fireEvent.error(preview);
+    expect(within(dialog).getByRole('img', { name: 'Main 3' })).toHaveAttribute('src', photo(3));
+  });
+
   it('shows a placeholder when a photo is missing or fails to load', async () => {
     stubFetch(() => jsonResponse(200, displayMenuFixture()));
     renderMenu();

@@ -59,6 +59,13 @@ export function MenuDisplayPage() {
   );
 }
 
+/**
+ * Photos in a phone's first screenful load at once, the rest as they are scrolled to (issue 10):
+ * the specials strip shows one card and part of a second, the items start below it.
+ */
+const EAGER_SPECIAL_PHOTOS = 2;
+const EAGER_CARD_PHOTOS = 2;
+
 function MenuView({ restaurant, menu }: DisplayMenuResponse) {
   const navigate = useNavigate();
   const cart = useCart(restaurant.restaurant_id);
@@ -113,6 +120,7 @@ function MenuView({ restaurant, menu }: DisplayMenuResponse) {
             quantityOf={cart.quantityOf}
             onQuantityChange={cart.setQuantity}
             onOpenPhoto={setPreview}
+            eagerPhotos={EAGER_SPECIAL_PHOTOS}
           />
         )}
       </div>
@@ -129,7 +137,7 @@ function MenuView({ restaurant, menu }: DisplayMenuResponse) {
         aria-label={`${name} menu`}
         className="mx-auto max-w-6xl scroll-mt-[calc(var(--site-header)+7.5rem)] space-y-9 px-4 pt-5 pb-14 md:px-8 md:pt-8"
       >
-        {groups.map(({ category, items }) => (
+        {groups.map(({ category, items }, groupIndex) => (
           <section key={category} aria-labelledby={`category-${category}`}>
             <h2
               id={`category-${category}`}
@@ -139,10 +147,14 @@ function MenuView({ restaurant, menu }: DisplayMenuResponse) {
               <span className="text-sm font-medium text-stone-400">{items.length}</span>
             </h2>
             <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 md:gap-5 lg:grid-cols-3">
-              {items.map((item) => (
+              {items.map((item, itemIndex) => (
                 <MenuItemCard
                   key={item.menu_id}
                   item={item}
+                  eager={groupIndex === 0 && itemIndex < EAGER_CARD_PHOTOS}
+                  fetchPriority={
+                    specials.length === 0 && groupIndex === 0 && itemIndex === 0 ? 'high' : undefined
+                  }
                   quantity={cart.quantityOf(item.menu_id)}
                   onQuantityChange={(quantity) => cart.setQuantity(item, quantity)}
                   onOpenPhoto={() => setPreview(item)}

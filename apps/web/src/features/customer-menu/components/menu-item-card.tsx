@@ -8,13 +8,29 @@ type MenuItemCardProps = {
   quantity: number;
   onQuantityChange: (quantity: number) => void;
   onOpenPhoto: () => void;
+  /** In the first screenful: its photo loads at once (see ItemImage). */
+  eager?: boolean;
+  fetchPriority?: 'high';
 };
+
+/**
+ * The photo's width: a 112 px thumbnail below 768 px; then the card's width, two columns to
+ * 1024 px, three above (the grid in menu-display-page.tsx, max-w-6xl with 2 rem sides).
+ */
+const PHOTO_SIZES = '(min-width: 1024px) 350px, (min-width: 768px) calc(50vw - 42px), 112px';
 
 /**
  * One dish. On a phone it is a compact row (text left, photo right, the way delivery apps do it,
  * so a long menu stays scannable one-handed); from 768 px the photo leads on top.
  */
-export function MenuItemCard({ item, quantity, onQuantityChange, onOpenPhoto }: MenuItemCardProps) {
+export function MenuItemCard({
+  item,
+  quantity,
+  onQuantityChange,
+  onOpenPhoto,
+  eager,
+  fetchPriority,
+}: MenuItemCardProps) {
   return (
     <article
       aria-label={item.item_name}
@@ -25,7 +41,10 @@ export function MenuItemCard({ item, quantity, onQuantityChange, onOpenPhoto }: 
         name={item.item_name}
         category={item.category}
         onOpen={onOpenPhoto}
-        className="order-last size-28 rounded-xl md:order-first md:aspect-[16/10] md:size-auto md:w-full md:rounded-none"
+        sizes={PHOTO_SIZES}
+        eager={eager}
+        fetchPriority={fetchPriority}
+        className="order-last size-28 rounded-xl md:order-first md:aspect-[4/3] md:size-auto md:w-full md:rounded-none"
       />
       <div className="flex min-w-0 flex-1 flex-col md:p-4">
         <h3 className="text-base font-semibold leading-snug text-stone-900">{item.item_name}</h3>

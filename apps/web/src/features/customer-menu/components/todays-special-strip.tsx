@@ -10,6 +10,8 @@ type TodaysSpecialStripProps = {
   quantityOf: (menuId: number) => number;
   onQuantityChange: (item: MenuItem, quantity: number) => void;
   onOpenPhoto: (item: MenuItem) => void;
+  /** How many photos from the start load at once (the rest when swiped to); the first comes first. */
+  eagerPhotos?: number;
 };
 
 /** The day's specials as a horizontal strip a thumb can swipe (customer-side §2 Customer menu). */
@@ -18,6 +20,7 @@ export function TodaysSpecialStrip({
   quantityOf,
   onQuantityChange,
   onOpenPhoto,
+  eagerPhotos = 0,
 }: TodaysSpecialStripProps) {
   return (
     <section aria-labelledby="todays-special-heading" className="pt-5 md:pt-8">
@@ -29,7 +32,7 @@ export function TodaysSpecialStrip({
         {cartMessages.todaysSpecial}
       </h2>
       <ul className="mt-3 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-3 [scrollbar-width:thin] md:scroll-px-0 md:gap-4 md:px-0">
-        {items.map((item) => (
+        {items.map((item, index) => (
           <li
             key={item.menu_id}
             aria-label={item.item_name}
@@ -41,7 +44,10 @@ export function TodaysSpecialStrip({
                 name={item.item_name}
                 category={item.category}
                 onOpen={() => onOpenPhoto(item)}
-                className="aspect-[16/10] w-full"
+                sizes="(min-width: 768px) 288px, 256px"
+                eager={index < eagerPhotos}
+                fetchPriority={index === 0 && eagerPhotos > 0 ? 'high' : undefined}
+                className="aspect-[4/3] w-full"
               />
               <span className="pointer-events-none absolute top-2.5 left-2.5 rounded-full bg-amber-400 px-2.5 py-1 text-xs font-bold text-amber-950 shadow-sm">
                 Special
