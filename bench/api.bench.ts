@@ -1,144 +1,280 @@
 /**
- * API latency and throughput on this machine: `npm run bench -w bench`.
- * Starts the real app on an in-memory database with the demo data, then drives it with
- * autocannon over loopback. Numbers are for comparing changes on one machine, not promises.
+ * `npm run bench` (PostgreSQL) or `npm run bench -- --embedded` (PGlite): issue 10's figures in
+ * one bounded run over loopback. Seeds a fresh database, starts the server as deployed (a child
+ * process in production mode behind a proxy), and measures a bare Fastify route, the diner's menu,
+ * place-order at 50 and 200 connections, and order events to thousands of sockets on one instance
+ * and across two on Redis. Prints a table and writes bench/results/latest.json.
+ * Sizes and durations: bench/lib/options.ts (BENCH_SECONDS, BENCH_SOCKETS, BENCH_CHANGES, …).
+ * Figures are for comparing changes on one machine; nothing here fails on timing.
  */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '@tableserve/server/app';
-import { loadConfig } from '@tableserve/server/config';
-import { seedDemoData } from '@tableserve/server/seed';
-import autocannon from 'autocannon';
+import { fileURLToPath } from 'node:url';
+import type autocannon from 'autocannon';
+import { createDiners, loginOwners, orderBody } from './lib/accounts';
+import { createRunDatabase, openMigrated } from './lib/database';
+import { type EventsResult, measureEvents } from './lib/events';
+import { clientAddress } from './lib/http';
+import { type LoadResult, runLoad } from './lib/load';
+import { type BenchOptions, readOptions } from './lib/options';
+import { canConnect, freePort, killAllChildren, sleep, spawnNode, stopProcess } from './lib/processes';
+import { type BenchResults, type MenuResult, printTable, writeResults } from './lib/report';
+import { seed } from './lib/seed';
+import { type ServerProcess, startServer } from './lib/server-process';
 
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const benchDir = fileURLToPath(new URL('.', import.meta.url));
+const options = readOptions();
+const log = (line: string) => console.log(line);
+const MB = 1024 * 1024;
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tableserve-bench-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  DATABASE_URL: 'memory://',
-  LOG_LEVEL: 'warn',
-  PORT: '0',
-  SUBSCRIPTION_SWEEP_INTERVAL: '0s',
-});
-const app = await buildApp(config);
-const demo = await seedDemoData(app.database.db, { publicUrl: config.publicUrl });
-const menuToken = new URL(demo!.menuUrl).searchParams.get('token');
-const url = await app.listen({ host: '127.0.0.1', port: 0 });
-
-// A Friday rush: many diners at once, each with their own guest token (orders are limited to 10 a
-// minute per diner), each ordering two dishes from the demo menu.
-const menu = (await app.inject({ url: `/api/v1/customer/display-menu/${menuToken}` })).json() as {
-  restaurant: { restaurant_id: number };
-  menu: Array<{ menu_id: number }>;
+const workDir = await mkdtemp(path.join(os.tmpdir(), 'tableserve-bench-'));
+// Undone in reverse order whatever happens: servers stopped, the run's database dropped, files removed.
+const cleanups: Array<() => Promise<void>> = [async () => rm(workDir, { recursive: true, force: true })];
+let cleaning: Promise<void> | undefined;
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
+  })();
+  return cleaning;
+}
+const abort = (reason: string, code: number) => {
+  console.error(`\nbench stopped: ${reason}`);
+  killAllChildren();
+  void cleanUp().finally(() => process.exit(code));
 };
-const restaurantId = menu.restaurant.restaurant_id;
-const menuEtag = (await app.inject({ url: `/api/v1/customer/display-menu/${menuToken}` })).headers.etag;
-const GUESTS = 400;
-const guestTokens: string[] = [];
-for (let guest = 0; guest < GUESTS; guest++) {
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/v1/customer/create',
-    // One address per table's phone, as in a dining room (sign-ups are limited per IP).
-    remoteAddress: `10.1.${Math.floor(guest / 250)}.${guest % 250}`,
-    payload: {
-      customer_name: `Guest ${guest}`,
-      email: `guest${guest}@bench.example`,
-      phone_number: '4155550100',
-      restaurant_id: restaurantId,
-      is_guest: true,
+process.on('exit', killAllChildren);
+process.on('SIGINT', () => abort('interrupted', 130));
+process.on('SIGTERM', () => abort('terminated', 143));
+setTimeout(
+  () => abort(`the run passed BENCH_TIMEOUT_SECONDS (${options.timeoutSeconds} s)`, 1),
+  options.timeoutSeconds * 1000,
+).unref();
+
+function withoutAdminUrl({ adminDatabaseUrl, ...rest }: BenchOptions): BenchResults['options'] {
+  void adminDatabaseUrl;
+  return rest;
+}
+
+/** Every server started, so a failure can show what they logged last. */
+const started: ServerProcess[] = [];
+
+const timing = { seconds: options.seconds, warmupSeconds: options.warmupSeconds };
+const percentOf = (result: LoadResult, baseline: LoadResult): MenuResult => ({
+  ...result,
+  percentOfBaseline:
+    Math.round((result.requestsPerSecond / Math.max(1, baseline.requestsPerSecond)) * 1000) / 10,
+});
+
+/** The bare route in a process of its own, measured while nothing else runs. */
+async function measureBaseline(): Promise<LoadResult> {
+  const port = await freePort();
+  const child = spawnNode(['--import', 'tsx', 'lib/bare-server.ts'], {
+    cwd: benchDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port) },
+  });
+  try {
+    while (!(await canConnect('127.0.0.1', port, 200))) {
+      if (child.exitCode !== null) throw new Error('the bare Fastify server exited');
+      await sleep(100);
+    }
+    let next = 0;
+    // The same per-request set-up as the menu's, so the load generator costs both the same.
+    const request: autocannon.Request = {
+      method: 'GET',
+      setupRequest: (request) => ({
+        ...request,
+        path: '/bare',
+        headers: { 'x-forwarded-for': clientAddress('diner', next++ % 65536) },
+      }),
+    };
+    return await runLoad({ url: `http://127.0.0.1:${port}`, connections: 50, requests: [request] }, timing);
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+async function main(): Promise<BenchResults> {
+  const startedAt = new Date().toISOString();
+  const database = options.embedded ? 'pglite' : 'postgresql';
+  const dataDir = path.join(workDir, 'data');
+  let databaseUrl: string | undefined;
+  if (!options.embedded) {
+    const runDatabase = await createRunDatabase(options.adminDatabaseUrl);
+    cleanups.push(() => runDatabase.drop());
+    databaseUrl = runDatabase.url;
+  }
+  log(`Seeding ${database}: ${options.restaurants} restaurants, ${options.pastOrders} past orders`);
+  const sql = await openMigrated(databaseUrl ? { databaseUrl } : { dataDir });
+  const fixture = await seed(sql, {
+    restaurants: options.restaurants,
+    items: options.itemsPerRestaurant,
+    pastOrders: options.pastOrders,
+  }).finally(() => sql.close());
+  const { restaurants } = fixture;
+
+  log('Baseline: bare Fastify route');
+  const baseline = await measureBaseline();
+
+  const serverOptions = {
+    workDir,
+    databaseUrl,
+    dataDir,
+    jwtSecret: randomBytes(32).toString('hex'),
+    logLevel: options.logLevel,
+  };
+  const start = async (label: string, redisUrl: string | undefined) => {
+    const server = await startServer({ ...serverOptions, label, redisUrl });
+    cleanups.push(() => server.stop());
+    started.push(server);
+    return server;
+  };
+  const serverStarted = performance.now();
+  const server = await start('server', undefined);
+  const serverStartSeconds = Math.round((performance.now() - serverStarted) / 100) / 10;
+
+  log(`Signing in ${restaurants.length} owners and ${options.diners} guest diners`);
+  const owners = await loginOwners(server.url, restaurants);
+  const signupsStarted = performance.now();
+  const diners = await createDiners(server.url, restaurants, options.diners);
+  const dinerSignupsPerSecond = Math.round(diners.length / ((performance.now() - signupsStarted) / 1000));
+  await sleep(1000);
+  const idleRssMB = Math.round((server.currentRss() / MB) * 10) / 10;
+
+  log('Menu: GET /customer/display-menu/{token} across every restaurant');
+  let nextMenu = 0;
+  const menuRequest = (acceptEncoding: string | undefined): autocannon.Request => ({
+    method: 'GET',
+    setupRequest: (request) => {
+      const index = nextMenu++;
+      return {
+        ...request,
+        path: `/api/v1/customer/display-menu/${restaurants[index % restaurants.length]!.token}`,
+        headers: {
+          'x-forwarded-for': clientAddress('diner', index % 65536),
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+      };
     },
   });
-  guestTokens.push(created.json().data.token);
-}
-const orderBody = JSON.stringify({
-  restaurant_id: restaurantId,
-  order_items: [
-    { menu_item_id: menu.menu[0]!.menu_id, quantity: 2 },
-    { menu_item_id: menu.menu[1]!.menu_id, quantity: 1 },
-  ],
-  order_type: 'dine-in',
-  table_no: 4,
-});
-let nextGuest = 0;
-const firstOrder = await app.inject({
-  method: 'POST',
-  url: '/api/v1/customer/place-order',
-  headers: { authorization: `Bearer ${guestTokens[0]}`, 'content-type': 'application/json' },
-  payload: orderBody,
-});
-const firstOrderId = firstOrder.json().order_id as number;
+  const menuRun = (acceptEncoding: string | undefined) =>
+    runLoad({ url: server.url, connections: 50, requests: [menuRequest(acceptEncoding)] }, timing, server);
+  // As phones send it; then without, what a client that accepts no compression costs.
+  const compressed = await menuRun('br, gzip');
+  const identity = await menuRun(undefined);
 
-const scenarios: Array<{ name: string; options: autocannon.Options }> = [
-  { name: 'GET /api/v1/health', options: { url: `${url}/api/v1/health` } },
-  { name: 'GET /api/v1/subscription/plans', options: { url: `${url}/api/v1/subscription/plans` } },
-  // What every diner's phone opens after scanning the QR code.
-  {
-    name: 'GET /api/v1/customer/display-menu/:token',
-    options: { url: `${url}/api/v1/customer/display-menu/${menuToken}` },
-  },
-  // A phone that already has the menu revalidates it: 304, no body.
-  {
-    name: 'GET display-menu/:token with If-None-Match (304)',
-    options: {
-      url: `${url}/api/v1/customer/display-menu/${menuToken}`,
-      headers: { 'if-none-match': String(menuEtag) },
-    },
-  },
-  {
-    name: 'POST /api/v1/customer/place-order (400 guests, 2 lines)',
-    options: {
-      url: `${url}/api/v1/customer/place-order`,
-      method: 'POST',
-      requests: [
-        {
-          setupRequest: (request) => {
-            const token = guestTokens[nextGuest++ % GUESTS];
-            return {
-              ...request,
-              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-              body: orderBody,
-            };
-          },
+  log('Place-order: distinct diners at 50 and 200 connections');
+  let nextOrder = 0;
+  const placeOrderRequest: autocannon.Request = {
+    method: 'POST',
+    setupRequest: (request) => {
+      const index = nextOrder++;
+      const diner = diners[index % diners.length]!;
+      // Each round over the diners moves every diner to the next restaurant, so no diner passes
+      // the 10 orders a minute a diner may place at one restaurant.
+      const round = Math.floor(index / diners.length);
+      const restaurant = restaurants[(diner.index + 1 + round) % restaurants.length]!;
+      return {
+        ...request,
+        path: '/api/v1/customer/place-order',
+        headers: {
+          authorization: `Bearer ${diner.token}`,
+          'content-type': 'application/json',
+          'x-forwarded-for': diner.address,
         },
-      ],
+        body: JSON.stringify(orderBody(restaurant, index)),
+      };
     },
-  },
-  // What the status and track-order pages ask on load and on refresh.
-  {
-    name: 'GET /api/v1/customer/order-status',
-    options: {
-      url: `${url}/api/v1/customer/order-status?restaurant_id=${restaurantId}&order_id=${firstOrderId}`,
-    },
-  },
-  {
-    name: 'GET /api/v1/restaurant/search-restaurants?query=trat',
-    options: { url: `${url}/api/v1/restaurant/search-restaurants?query=trat` },
-  },
-];
+  };
+  const placeOrderRun = (connections: number) =>
+    runLoad({ url: server.url, connections, requests: [placeOrderRequest] }, timing, server);
+  const at50 = await placeOrderRun(50);
+  const at200 = await placeOrderRun(200);
 
-console.log(
-  `TableServe API benchmark: ${DURATION_SECONDS}s per scenario, 20 connections, ${os.cpus().length} cores\n`,
-);
-console.log(
-  'scenario'.padEnd(58),
-  'req/s'.padStart(9),
-  'p50 ms'.padStart(8),
-  'p99 ms'.padStart(8),
-  'errors'.padStart(7),
-);
-for (const scenario of scenarios) {
-  const result = await autocannon({ connections: 20, duration: DURATION_SECONDS, ...scenario.options });
-  console.log(
-    scenario.name.padEnd(58),
-    result.requests.average.toFixed(0).padStart(9),
-    String(result.latency.p50).padStart(8),
-    String(result.latency.p99).padStart(8),
-    // 304 is the revalidation scenario's success, so only 4xx and 5xx count as errors.
-    String(result.errors + result['4xx'] + result['5xx']).padStart(7),
-  );
+  const eventsOptions = {
+    restaurants,
+    owners,
+    diners,
+    sockets: options.sockets,
+    changesPerSecond: options.changesPerSecond,
+    seconds: options.seconds,
+    workers: options.socketWorkers,
+    log,
+  };
+  log(`Order events: ${options.sockets} sockets, ${options.changesPerSecond} changes/s, one instance`);
+  const oneInstance = await measureEvents({ ...eventsOptions, socketServer: server, changeServer: server });
+  const lifetimePeakRssMB = Math.round((server.lifetimePeakRss() / MB) * 10) / 10;
+  const logMB = Math.round((server.logBytes() / MB) * 10) / 10;
+  await server.stop();
+
+  let twoInstancesOnRedis: EventsResult | { skipped: string };
+  const redis = options.redisUrl ? new URL(options.redisUrl) : undefined;
+  if (options.embedded) {
+    twoInstancesOnRedis = { skipped: 'PGlite is one process’s database; run without --embedded' };
+  } else if (!redis) {
+    twoInstancesOnRedis = { skipped: 'BENCH_REDIS_URL is empty' };
+  } else if (!(await canConnect(redis.hostname, Number(redis.port || 6379)))) {
+    twoInstancesOnRedis = { skipped: `no Redis at ${options.redisUrl}` };
+  } else {
+    log('Order events: sockets on instance A, status changes through instance B, one Redis');
+    const [a, b] = await Promise.all([
+      start('server-a', options.redisUrl),
+      start('server-b', options.redisUrl),
+    ]);
+    twoInstancesOnRedis = await measureEvents({ ...eventsOptions, socketServer: a, changeServer: b });
+    await Promise.all([a.stop(), b.stop()]);
+  }
+
+  return {
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    database,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+      node: process.version,
+      openFilesHardLimit:
+        readFileSync('/proc/self/limits', 'utf8').match(/^Max open files\s+\S+\s+(\S+)/m)?.[1] ?? 'unknown',
+    },
+    // The admin URL may hold a password: it stays out of the results file.
+    options: withoutAdminUrl(options),
+    setup: {
+      seedSeconds: Math.round(fixture.seconds * 10) / 10,
+      restaurants: restaurants.length,
+      itemsPerRestaurant: options.itemsPerRestaurant,
+      pastOrders: fixture.pastOrders,
+      serverStartSeconds,
+      ownerLogins: owners.length,
+      diners: diners.length,
+      dinerSignupsPerSecond,
+      idleRssMB,
+    },
+    baseline,
+    menu: { compressed: percentOf(compressed, baseline), identity: percentOf(identity, baseline) },
+    placeOrder: { at50, at200 },
+    events: { oneInstance, twoInstancesOnRedis },
+    server: { lifetimePeakRssMB, logLevel: options.logLevel, logMB },
+  };
 }
 
-await app.close();
-await rm(dataDir, { recursive: true, force: true });
+try {
+  const results = await main();
+  printTable(results, log);
+  const written = await writeResults(results, path.join(benchDir, 'results'));
+  log(`\nWritten: ${path.relative(path.join(benchDir, '..'), written)}`);
+  await cleanUp();
+  process.exit(0);
+} catch (error) {
+  console.error(error);
+  for (const server of started) {
+    const tail = readFileSync(server.logFile, 'utf8').split('\n').slice(-20).join('\n');
+    console.error(`\nLast lines of the ${server.label} log:\n${tail}`);
+  }
+  killAllChildren();
+  await cleanUp();
+  process.exit(1);
+}

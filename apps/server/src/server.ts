@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
+import { startBenchReport } from './bench-report';
 import { ConfigError, loadConfig, repositoryRoot } from './config/config';
 import { seedDemoData } from './seed/demo';
 
@@ -14,6 +15,8 @@ async function main() {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: must be set when NODE_ENV=production');
   }
   const app = await buildApp(config);
+  // npm run bench only: event-loop delay and peak memory on SIGUSR2 (bench-report.ts).
+  startBenchReport(process.env.BENCH_REPORT_FILE);
 
   // Finish in-flight requests, then close the database, on SIGTERM/SIGINT.
   let closing = false;
