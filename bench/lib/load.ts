@@ -8,6 +8,11 @@ export type ServerWindow = {
   eventLoopDelayMaxMs: number;
   /** What the server logged per request in this window (production logs each request). */
   logBytesPerRequest: number;
+  /**
+   * The server's CPU time per request: unlike requests per second, it hardly moves when other
+   * processes share the machine, so it is the figure to compare changes (or log levels) with.
+   */
+  cpuMsPerRequest: number;
 };
 
 export type LoadResult = {
@@ -39,15 +44,18 @@ export async function watchServer<T>(
   await server.report();
   server.takePeakRss();
   const logBefore = server.logBytes();
+  const cpuBefore = server.cpuSeconds();
   const result = await during();
   const report = await server.report();
+  const requests = Math.max(1, requestsOf(result));
   return {
     result,
     server: {
       peakRssMB: round(server.takePeakRss() / MB),
       eventLoopDelayP99Ms: report.eventLoopDelayMs.p99,
       eventLoopDelayMaxMs: report.eventLoopDelayMs.max,
-      logBytesPerRequest: Math.round((server.logBytes() - logBefore) / Math.max(1, requestsOf(result))),
+      logBytesPerRequest: Math.round((server.logBytes() - logBefore) / requests),
+      cpuMsPerRequest: round(((server.cpuSeconds() - cpuBefore) * 1000) / requests, 2),
     },
   };
 }

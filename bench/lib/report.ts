@@ -41,8 +41,19 @@ export function printTable(results: BenchResults, print: (line: string) => void)
       `${results.options.seconds} s a scenario, LOG_LEVEL=${results.server.logLevel}`,
   );
   print('');
-  const header = ['req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'B/resp', 'vs bare', 'RSS MB', 'ELD p99'];
-  const widths = [8, 7, 7, 7, 7, 7, 8, 7, 8];
+  const header = [
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+    'errors',
+    'B/resp',
+    'vs bare',
+    'CPU ms',
+    'RSS MB',
+    'ELD p99',
+  ];
+  const widths = [8, 7, 7, 7, 7, 7, 8, 7, 7, 8];
   print(`${'HTTP'.padEnd(34)}${header.map((title, index) => cell(title, widths[index]!)).join('')}  target`);
   const row = (name: string, result: LoadResult, ratio: string, target: string) => {
     const values = [
@@ -53,6 +64,7 @@ export function printTable(results: BenchResults, print: (line: string) => void)
       result.errors,
       result.bytesPerResponse,
       ratio,
+      result.server?.cpuMsPerRequest ?? '-',
       result.server?.peakRssMB ?? '-',
       result.server ? Math.round(result.server.eventLoopDelayP99Ms) : '-',
     ];
@@ -128,7 +140,7 @@ export function printTable(results: BenchResults, print: (line: string) => void)
       `(target ≤ 250 MB, plus 10 KB a socket); log ${results.server.logMB} MB.`,
   );
   print(
-    'RSS MB: peak during the scenario; ELD p99: event-loop delay p99 in ms (socket server/API server ' +
+    'CPU ms: server CPU time a request; RSS MB: peak during the scenario; ELD p99: event-loop delay p99 in ms (socket server/API server ' +
       'with two instances); errors: non-2xx, timeouts and refused sockets.',
   );
 }

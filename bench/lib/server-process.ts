@@ -25,6 +25,8 @@ export type ServerProcess = {
   /** VmHWM: the highest resident memory of the process's life. */
   lifetimePeakRss(): number;
   currentRss(): number;
+  /** CPU time the process has used, user and system, in seconds. */
+  cpuSeconds(): number;
   /** Starts a new event-loop window and returns the one that ended (bench-report.ts in the server). */
   report(): Promise<ServerReport>;
   stop(): Promise<void>;
@@ -35,6 +37,20 @@ function statusField(pid: number, field: 'VmRSS' | 'VmHWM'): number {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1];
     return kb ? Number(kb) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * utime + stime from /proc/<pid>/stat (fields 14 and 15, after the parenthesised command name), in
+ * clock ticks of 1/100 s (USER_HZ on Linux).
+ */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return 0;
   }
@@ -121,6 +137,7 @@ export async function startServer(options: {
     },
     lifetimePeakRss: () => statusField(pid, 'VmHWM'),
     currentRss: () => statusField(pid, 'VmRSS'),
+    cpuSeconds: () => cpuSecondsOf(pid),
     async report() {
       child.kill('SIGUSR2');
       for (const asked = Date.now(); Date.now() - asked < 5000; await sleep(20)) {
