@@ -143,6 +143,8 @@ export const DailySalesOrder = z.object({
 });
 export const DailySalesResponse = z.object({
   date: z.string(),
+  /** The restaurant's IANA time zone, the one `date` is read in: its times show in that zone. */
+  timezone: z.string(),
   /** Paid (Completed) orders only. */
   total_revenue: z.number(),
   total_orders: z.number().int(),

@@ -492,6 +492,7 @@ describe('daily sales', () => {
     expect(saturday.statusCode).toBe(200);
     expect(saturday.json()).toEqual({
       date: '2026-04-04',
+      timezone: 'Europe/Berlin',
       total_revenue: 25,
       total_orders: 3,
       orders: [
@@ -522,6 +523,7 @@ describe('daily sales', () => {
     expect(sundayReport.orders.map((order: { order_id: number }) => order.order_id)).toEqual([sunday]);
     expect((await sales(p, '2026-04-03')).json()).toEqual({
       date: '2026-04-03',
+      timezone: 'Europe/Berlin',
       total_revenue: 0,
       total_orders: 0,
       orders: [],

@@ -44,6 +44,8 @@ async function setup(overrides: Record<string, unknown> = {}) {
   return {
     ...place,
     pizza,
+    /** The restaurant's zone (restaurantBody's default unless overridden). */
+    timezone: (overrides.timezone as string | undefined) ?? 'America/Los_Angeles',
     async auth(): Promise<Headers> {
       if (t.clock.now().getTime() - loggedInAt > 10 * HOUR) {
         owner = await freshLogin(t, owner);
@@ -119,11 +121,14 @@ async function salesOf(p: Place, date: string) {
   expect(response.statusCode).toBe(200);
   const report = response.json() as {
     date: string;
+    timezone: string;
     total_orders: number;
     total_revenue: number;
     orders: { order_id: number }[];
   };
   expect(report.date).toBe(date);
+  // The zone the report's day is read in, so the popup and the CSV show times in it.
+  expect(report.timezone).toBe(p.timezone);
   return {
     ids: report.orders.map((order) => order.order_id),
     total: report.total_orders,

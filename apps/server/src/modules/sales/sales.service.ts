@@ -27,6 +27,7 @@ export function createSalesService(deps: { db: Db }) {
         .reduce((sum, row) => sum + row.totalCents, 0);
       return {
         date,
+        timezone: restaurant.timezone,
         total_revenue: centsToDollars(revenueCents),
         total_orders: rows.length,
         orders: rows.map((row) => ({

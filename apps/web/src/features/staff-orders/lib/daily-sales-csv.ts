@@ -1,29 +1,33 @@
 import { type DailySalesResponse, ownerOrderMessages } from '@tableserve/contract/owner-orders';
+import { zonedFormat } from './order-summary-format';
 
-type SalesOrder = DailySalesResponse['orders'][number];
+type SalesReport = Pick<DailySalesResponse, 'orders' | 'timezone'>;
 
-const reportTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const reportTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /**
- * 'Nov 23, 2026, 7:05 PM' in the browser's zone, for the report's Date column. Intl puts a narrow
- * no-break space before AM/PM; a plain one keeps the file ASCII for any spreadsheet app.
+ * 'Nov 23, 2026, 7:05 PM' in the restaurant's zone (`timeZone`), for the report's Date column: the
+ * report is one of the restaurant's business days, whatever zone the owner's browser is in. Intl
+ * puts a narrow no-break space before AM/PM; a plain one keeps the file ASCII for any spreadsheet.
  */
-export const formatSalesTime = (iso: string): string => {
+export const formatSalesTime = (iso: string, timeZone: string): string => {
   const instant = new Date(iso);
-  return Number.isNaN(instant.getTime()) ? iso : reportTime.format(instant).replace(/\s/g, ' ');
+  return Number.isNaN(instant.getTime())
+    ? iso
+    : zonedFormat(reportTime, timeZone).format(instant).replace(/\s/g, ' ');
 };
 
 /**
  * One CSV row per order with the spec's five columns (owner-side §9): Table Number reads
- * 'Pick-up' when the order has no table, Total Amount has two decimals.
+ * 'Pick-up' when the order has no table, Total Amount has two decimals, Date is the restaurant's.
  */
-export function dailySalesRows(orders: readonly SalesOrder[]): string[][] {
-  return orders.map((order) => [
+export function dailySalesRows(report: SalesReport): string[][] {
+  return report.orders.map((order) => [
     String(order.order_id),
     order.table_number === null ? ownerOrderMessages.pickUp : String(order.table_number),
     order.status,
     order.total_amount.toFixed(2),
-    formatSalesTime(order.created_at),
+    formatSalesTime(order.created_at, report.timezone),
   ]);
 }
 
@@ -31,8 +35,8 @@ export function dailySalesRows(orders: readonly SalesOrder[]): string[][] {
  * The report as CSV text, written by Papa Parse so a comma, a quote or a line break inside a
  * field survives. The library is loaded only when the owner exports.
  */
-export async function dailySalesCsv(orders: readonly SalesOrder[]): Promise<string> {
-  return toCsv([...ownerOrderMessages.salesCsvColumns], dailySalesRows(orders));
+export async function dailySalesCsv(report: SalesReport): Promise<string> {
+  return toCsv([...ownerOrderMessages.salesCsvColumns], dailySalesRows(report));
 }
 
 export async function toCsv(columns: string[], rows: string[][]): Promise<string> {

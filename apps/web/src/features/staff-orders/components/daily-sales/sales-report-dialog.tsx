@@ -52,7 +52,7 @@ export function SalesReportDialog({
     if (!report) return;
     setExporting(true);
     try {
-      downloadCsv(dailySalesFileName(report.date), await dailySalesCsv(report.orders));
+      downloadCsv(dailySalesFileName(report.date), await dailySalesCsv(report));
     } catch (error) {
       console.error('Could not export the daily sales report', error);
     } finally {
@@ -138,7 +138,7 @@ function SalesFigures({ report }: { report: DailySalesResponse }) {
           <table className="w-full min-w-[30rem] text-sm">
             <caption className="sr-only">Orders of the day</caption>
             <thead>
-              <tr className="border-b border-stone-200 text-left text-xs font-semibold tracking-wide text-stone-500 uppercase">
+              <tr className="border-b border-stone-200 text-left text-xs font-semibold text-stone-500">
                 <th scope="col" className="py-2 pr-3">
                   {idColumn}
                 </th>
@@ -170,7 +170,9 @@ function SalesFigures({ report }: { report: DailySalesResponse }) {
                     {formatDollars(order.total_amount)}
                   </td>
                   <td className="py-2.5 pl-3 text-right whitespace-nowrap text-stone-600 tabular-nums">
-                    <time dateTime={order.created_at}>{formatOrderTime(order.created_at, report.date)}</time>
+                    <time dateTime={order.created_at}>
+                      {formatOrderTime(order.created_at, report.date, report.timezone)}
+                    </time>
                   </td>
                 </tr>
               ))}
@@ -188,7 +190,9 @@ function SalesFigures({ report }: { report: DailySalesResponse }) {
                 </p>
                 <p className="text-sm text-stone-600">
                   {order.table_number === null ? ownerOrderMessages.pickUp : `Table ${order.table_number}`} ·{' '}
-                  <time dateTime={order.created_at}>{formatOrderTime(order.created_at, report.date)}</time>
+                  <time dateTime={order.created_at}>
+                    {formatOrderTime(order.created_at, report.date, report.timezone)}
+                  </time>
                 </p>
               </div>
               <p className="shrink-0 font-semibold text-stone-900 tabular-nums">

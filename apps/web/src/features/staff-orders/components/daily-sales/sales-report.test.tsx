@@ -4,7 +4,6 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/features/auth/testing/render-route';
-import { formatSalesTime } from '../../lib/daily-sales-csv';
 import { localDate } from '../../lib/order-summary-format';
 import { SalesReport } from './sales-report';
 
@@ -13,8 +12,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Los Angeles' business day 2026-11-20; #14 comes after midnight (closing-day rule). */
 const report: DailySalesResponse = {
   date: '2026-11-20',
+  timezone: 'America/Los_Angeles',
   total_revenue: 1234.5,
   total_orders: 3,
   orders: [
@@ -23,21 +24,21 @@ const report: DailySalesResponse = {
       table_number: 4,
       status: 'Completed',
       total_amount: 1200,
-      created_at: '2026-11-20T19:05:00.000Z',
+      created_at: '2026-11-21T03:05:00.000Z',
     },
     {
       order_id: 13,
       table_number: null,
       status: 'Completed',
       total_amount: 34.5,
-      created_at: '2026-11-20T19:30:00.000Z',
+      created_at: '2026-11-21T03:30:00.000Z',
     },
     {
       order_id: 14,
       table_number: 2,
       status: 'Cancelled',
       total_amount: 9,
-      created_at: '2026-11-20T20:00:00.000Z',
+      created_at: '2026-11-21T09:00:00.000Z',
     },
   ],
 };
@@ -123,6 +124,12 @@ describe('Daily Sales Report widget', () => {
       ['#13', 'Pick-up', 'Completed', '$34.50'],
       ['#14', '2', 'Cancelled', '$9.00'],
     ]);
+    // Times read in the restaurant's zone, not the browser's; the day is named after midnight.
+    expect(rows.map((row) => within(row).getAllByRole('cell')[4]?.textContent?.replace(/\s/g, ' '))).toEqual([
+      '7:05 PM',
+      '7:30 PM',
+      'Nov 21, 1:00 AM',
+    ]);
 
     await user.click(popup.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -150,9 +157,9 @@ describe('Daily Sales Report widget', () => {
     const text = await blobs[0]!.text();
     expect(text.split('\r\n')).toEqual([
       'Order ID,Table Number,Status,Total Amount,Date',
-      `12,4,Completed,1200.00,"${formatSalesTime(report.orders[0]!.created_at)}"`,
-      `13,Pick-up,Completed,34.50,"${formatSalesTime(report.orders[1]!.created_at)}"`,
-      `14,2,Cancelled,9.00,"${formatSalesTime(report.orders[2]!.created_at)}"`,
+      '12,4,Completed,1200.00,"Nov 20, 2026, 7:05 PM"',
+      '13,Pick-up,Completed,34.50,"Nov 20, 2026, 7:30 PM"',
+      '14,2,Cancelled,9.00,"Nov 21, 2026, 1:00 AM"',
     ]);
   });
 
