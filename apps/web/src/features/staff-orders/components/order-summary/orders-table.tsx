@@ -16,7 +16,7 @@ import {
 const [selectColumn, tableColumn, detailsColumn, customerColumn, totalColumn, statusColumn, actionColumn] =
   ownerOrderMessages.columns;
 
-const headerCell = 'px-2.5 py-2.5 text-left text-xs font-semibold tracking-wide text-stone-500 uppercase';
+const headerCell = 'px-2.5 py-2.5 text-left text-xs font-semibold text-stone-500';
 
 /** The desktop Order Summary table (owner-side §2: Select, Table, Order Details, Customer, Total, Status, Action). */
 export function OrdersTable({ orders, selected, fresh, isPaying, onToggle, onMarkPaid }: OrderRowProps) {

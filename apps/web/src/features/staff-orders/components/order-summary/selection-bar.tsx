@@ -26,9 +26,7 @@ export function SelectionBar({
       className="sticky bottom-3 z-20 flex flex-wrap items-center gap-x-4 gap-y-3 rounded-2xl bg-stone-900 py-3 pr-3 pl-5 text-white shadow-raised md:bottom-5"
     >
       <div className="flex min-w-0 flex-1 flex-col">
-        <span className="text-xs font-semibold tracking-wide text-stone-300 uppercase">
-          {ownerOrderMessages.totalSelected}
-        </span>
+        <span className="text-xs font-semibold text-stone-300">{ownerOrderMessages.totalSelected}</span>
         <p className="flex items-baseline gap-2" aria-live="polite">
           <span className="text-xl font-bold tabular-nums">{formatDollars(dollars)}</span>
           <span className="text-sm text-stone-300">{count === 1 ? '1 order' : `${count} orders`}</span>
