@@ -42,6 +42,11 @@ export const subscriptionsRepository = {
     return row;
   },
 
+  /**
+   * Locked until the transaction ends: a webhook event decides on the row as it is once its turn
+   * comes. (Without the lock, a failed invoice read before a concurrent paid one committed, and
+   * the paid one kept the status 'active', so the failure put the paid period into grace.)
+   */
   async findByProviderSubscription(
     db: DbOrTx,
     providerSubscriptionId: string,
@@ -50,7 +55,8 @@ export const subscriptionsRepository = {
       .select()
       .from(subscriptions)
       .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
-      .limit(1);
+      .limit(1)
+      .for('update');
     return row;
   },
 
