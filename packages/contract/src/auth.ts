@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { email, emailToken, latitude, longitude, password, phone, requiredText } from './fields';
+import {
+  email,
+  emailToken,
+  ignored,
+  latitude,
+  loginEmail,
+  loginPassword,
+  longitude,
+  password,
+  phone,
+  requiredText,
+} from './fields';
 
 /** Owner accounts: owner-side spec §3 (registration payload, login form and response, profile). */
 
@@ -22,8 +33,8 @@ export const RegisterBody = z.strictObject({
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const LoginBody = z.strictObject({
-  email: z.string().trim().toLowerCase().min(1, 'Email is required').max(254),
-  password: z.string().min(1, 'Password is required').max(128),
+  email: loginEmail,
+  password: loginPassword,
   // The web client sends its initial is_verified flag; the server never trusts it.
   is_verified: z.boolean().optional(),
 });
@@ -71,7 +82,7 @@ export type UserProfile = z.infer<typeof UserProfile>;
  */
 export const UpdateProfileBody = z
   .strictObject({
-    email: z.string().max(254).optional(),
+    email: ignored(),
     first_name: requiredText('First name'),
     last_name: requiredText('Last name'),
     phone,

@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import { token } from './fields';
 import { MenuItem } from './menu';
 import { RestaurantPublic } from './restaurant';
 
 /** The diner's menu (customer-side §2 Customer menu, §7 display-menu). */
 export const DisplayMenuParams = z.strictObject({
   // The QR code's token, or a restaurant id (all digits): the spec's client uses both forms.
-  token: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid menu link'),
+  token: token(64, { message: 'Invalid menu link' }),
 });
 
 export const DisplayMenuResponse = z.object({

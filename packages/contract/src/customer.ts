@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { email, emailToken, id, password, phone, requiredText } from './fields';
+import {
+  anyPassword,
+  email,
+  emailToken,
+  id,
+  loginEmail,
+  loginPassword,
+  password,
+  phone,
+  requiredText,
+} from './fields';
 
 /**
  * Diner accounts (customer-side §3 Customer, §4 Customer authentication, §5 Signup / Guest
@@ -13,7 +23,7 @@ export const CreateCustomerBody = z
     restaurant_id: id,
     is_guest: z.boolean().default(false),
     // Required for a signup; a guest has none, so whatever a guest form sends is ignored.
-    password: z.string().max(1000).optional(),
+    password: anyPassword.optional(),
   })
   .superRefine((body, context) => {
     if (body.is_guest) return;
@@ -28,8 +38,8 @@ export const CreateCustomerBody = z
 export type CreateCustomerBody = z.input<typeof CreateCustomerBody>;
 
 export const CustomerLoginBody = z.object({
-  email: z.string().trim().toLowerCase().min(1, 'Email is required').max(254),
-  password: z.string().min(1, 'Password is required').max(128),
+  email: loginEmail,
+  password: loginPassword,
 });
 
 export const CustomerSession = z.object({

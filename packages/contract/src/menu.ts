@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dollars, id, requiredText } from './fields';
+import { dollars, httpUrl, id, requiredText, token, VISIBLE_ASCII } from './fields';
 
 import { MENU_CATEGORIES } from './menu-categories';
 
@@ -9,9 +9,7 @@ export { MENU_CATEGORIES, type MenuCategory, menuCategoryLabels } from './menu-c
 export const ITEM_NAME_MAX = 50;
 export const ITEM_DESCRIPTION_MAX = 200;
 
-const imageUrl = z
-  .url({ protocol: /^https?$/, message: 'Image must be an http(s) URL' })
-  .max(1000, 'Image URL must be at most 1000 characters');
+const imageUrl = httpUrl('Image', 1000);
 
 export const MenuItemBody = z.strictObject({
   item_name: requiredText('Item name', ITEM_NAME_MAX),
@@ -78,16 +76,24 @@ export const uploadMessages = {
 } as const;
 
 export const GenerateSignedUrlBody = z.strictObject({
-  file_name: z
-    .string('File name is required')
-    .trim()
-    .min(1, 'File name is required')
-    .max(255, 'File name must be at most 255 characters')
-    .refine((name) => imageTypeOfFileName(name) !== undefined, uploadMessages.notAnImage),
+  file_name: requiredText('File name', 255, {
+    check: { test: (name) => imageTypeOfFileName(name) !== undefined, message: uploadMessages.notAnImage },
+  }),
   /** The type the PUT will declare; defaults to the one of the file name's extension. */
   content_type: z.enum(IMAGE_CONTENT_TYPES, uploadMessages.notAnImage).optional(),
 });
 export type GenerateSignedUrlBody = z.infer<typeof GenerateSignedUrlBody>;
+
+/** The PUT and GET of an uploaded image with the local driver: /uploads/:key. */
+export const UploadKeyParams = z.strictObject({
+  // Any key as it came in the URL; one that was never issued is a 404 (uploads.service.ts).
+  key: token(100, { min: 0, pattern: VISIBLE_ASCII, message: uploadMessages.notFound }),
+});
+/** Checked by the signature, not here: a wrong or missing one is one 403. */
+export const SignedUrlQuery = z.object({
+  expires: token(20, { min: 0, pattern: VISIBLE_ASCII, message: uploadMessages.invalidUrl }).optional(),
+  signature: token(200, { min: 0, pattern: VISIBLE_ASCII, message: uploadMessages.invalidUrl }).optional(),
+});
 
 export const GenerateSignedUrlResponse = z.object({
   /** PUT the image bytes here, with the Content-Type header, within 10 minutes. */

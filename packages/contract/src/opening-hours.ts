@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { timeOfDay } from './fields';
+
+export { timeOfDay } from './fields';
 
 /** Opening hours (DESIGN.md §3): one entry per weekday, each with its closing day. */
 export const WEEKDAYS = [
@@ -21,11 +24,6 @@ export function closingDayFor(day: Weekday, close: string): Weekday {
   // sunday wraps to monday
   return WEEKDAYS[(WEEKDAYS.indexOf(day) + 1) % WEEKDAYS.length]!;
 }
-
-/** A time of day as 24-hour HH:MM, 00:00 to 23:59. */
-export const timeOfDay = z
-  .string('Enter a time as HH:MM')
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM (00:00 to 23:59)');
 
 export const OpeningHoursDay = z.strictObject({
   open: timeOfDay,

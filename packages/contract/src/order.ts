@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { id, latitude, longitude } from './fields';
-import { timeOfDay } from './opening-hours';
+import { digits, id, latitude, longitude, text, timeOfDay, token } from './fields';
 import { MAX_ORDER_LINES, MAX_QUANTITY } from './order-limits';
 import { PageQuery, Pagination } from './pagination';
 
@@ -29,10 +28,28 @@ export const OrderLineInput = z.strictObject({
     .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY}`),
 });
 
+/** At most this many entries in an order's customer_details. */
+export const MAX_CUSTOMER_DETAILS = 20;
+
+/**
+ * What the checkout sends about the diner (name, email, phone): never read, as the server takes
+ * them from the diner's account, but bounded like every input: a few flat entries, each key a
+ * word and each value a short line, a number, a yes/no or null.
+ */
+const CustomerDetails = z
+  .record(
+    token(64, { pattern: /^[A-Za-z0-9_]+$/, message: 'Customer details: unknown field name' }),
+    z.union([text('Customer details', 500), z.number(), z.boolean(), z.null()]),
+  )
+  .refine(
+    (details) => Object.keys(details).length <= MAX_CUSTOMER_DETAILS,
+    `Customer details can have at most ${MAX_CUSTOMER_DETAILS} fields`,
+  );
+
 export const PlaceOrderBody = z.object({
   restaurant_id: id,
   // The checkout form's details; the server takes name and phone from the customer's account.
-  customer_details: z.record(z.string(), z.unknown()).nullish(),
+  customer_details: CustomerDetails.nullish(),
   order_items: z
     .array(OrderLineInput)
     .min(1, 'Your cart is empty.')
@@ -41,15 +58,7 @@ export const PlaceOrderBody = z.object({
   // Empty for pickup; the client may send it as text from a select. Blank means no table.
   table_no: z
     .union(
-      [
-        z.number().int(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{0,6}$/)
-          .transform((value) => (value === '' ? null : Number(value))),
-        z.null(),
-      ],
+      [z.number().int(), digits(6).transform((value) => (value === '' ? null : Number(value))), z.null()],
       'Table number must be a whole number',
     )
     .optional(),

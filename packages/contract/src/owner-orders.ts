@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dollars, id, optionalText, phone, requiredText } from './fields';
+import { dollars, id, isoDate, optionalText, phone, requiredText } from './fields';
 import { MAX_ORDER_LINES, MAX_QUANTITY, ORDER_STATUSES, ORDER_TYPES, OrderLine } from './order';
 import { MAX_PER_PAGE, PageQuery, Pagination } from './pagination';
 
@@ -9,14 +9,7 @@ import { MAX_PER_PAGE, PageQuery, Pagination } from './pagination';
  * response, Pagination; DESIGN.md §4 status machine and business day).
  */
 
-/** A calendar date as the API speaks it (DESIGN.md §3), checked to exist: no 2026-02-30. */
-export const isoDate = z
-  .string('Date is required')
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'Date must be a real calendar date (YYYY-MM-DD)');
+export { isoDate } from './fields';
 
 /** An order as the staff see it: who ordered, for which table, and what. */
 export const StaffOrder = z.object({
@@ -55,7 +48,7 @@ export const OrderSummaryListQuery = PageQuery.extend({
   filter: z.enum(ORDER_FILTERS).default('all'),
   sort: z.enum(ORDER_SORTS).default('newest'),
   /** A customer name (any part, any case) or an order id ('12' or '#12'). */
-  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  search: optionalText('Search', 100),
 }).strict();
 export type OrderSummaryListQuery = z.input<typeof OrderSummaryListQuery>;
 

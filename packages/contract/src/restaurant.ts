@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { email, id, latitude, longitude, optionalText, phone, requiredText, timeZone } from './fields';
+import {
+  email,
+  id,
+  ignored,
+  latitude,
+  longitude,
+  optionalText,
+  phone,
+  requiredText,
+  timeZone,
+} from './fields';
 import { OpeningHours } from './opening-hours';
 import { PageQuery, Pagination } from './pagination';
 
@@ -9,11 +19,10 @@ export { OpeningHours, OpeningHoursDay } from './opening-hours';
 export const SEARCH_MIN_CHARS = 3;
 
 export const RestaurantSearchQuery = PageQuery.extend({
-  query: z
-    .string()
-    .trim()
-    .min(SEARCH_MIN_CHARS, `Search needs at least ${SEARCH_MIN_CHARS} characters`)
-    .max(100, 'Search must be at most 100 characters'),
+  query: requiredText('Search', 100, {
+    min: SEARCH_MIN_CHARS,
+    messages: { required: `Search needs at least ${SEARCH_MIN_CHARS} characters` },
+  }),
 }).strict();
 
 /** Public fields only: anyone can search. */
@@ -73,7 +82,7 @@ export type CreateRestaurantBody = z.infer<typeof CreateRestaurantBody>;
  * the whole form, so they are accepted and ignored; `name` is the record's copy of
  * restaurant_name, sent back with the loaded record.
  */
-const readOnly = z.unknown().optional();
+const readOnly = ignored();
 
 /** Only the editable fields change; any other unknown field is a 400. */
 export const UpdateRestaurantBody = z.strictObject({

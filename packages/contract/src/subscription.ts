@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './fields';
+import { email, MAX_ID, requiredText, token } from './fields';
 
 /**
  * Plans, subscriptions, coupons and payment (customer-side spec §3, §4 Subscription, §5 Coupon
@@ -80,7 +80,10 @@ export type Coupon = z.infer<typeof Coupon>;
  */
 const bodyId = z.number().int().positive().max(MAX_ID);
 
-const couponCode = z.string().trim().min(1, 'Please enter a coupon code').max(64, 'Invalid coupon');
+// The texts of subscriptionMessages (enterCoupon, invalidCoupon), declared further down.
+const couponCode = requiredText('Coupon', 64, {
+  messages: { required: 'Please enter a coupon code', tooLong: 'Invalid coupon' },
+});
 
 export const ValidateCouponBody = z.strictObject({
   coupon_id: couponCode,
@@ -95,13 +98,14 @@ export const ValidateCouponResponse = z.object({
 export type ValidateCouponResponse = z.infer<typeof ValidateCouponResponse>;
 
 export const BillingDetails = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  email: z.string().trim().max(254),
+  name: requiredText('Name', 100),
+  /** Blank: the owner's own email is used. */
+  email: z.union([z.literal(''), email]),
   address: z.strictObject({
-    line1: z.string().trim().min(1).max(200),
-    city: z.string().trim().min(1).max(100),
-    state: z.string().trim().min(1).max(100),
-    postal_code: z.string().trim().min(1).max(20),
+    line1: requiredText('Address', 200),
+    city: requiredText('City'),
+    state: requiredText('State'),
+    postal_code: requiredText('Postal code', 20),
   }),
 });
 export type BillingDetails = z.infer<typeof BillingDetails>;
@@ -109,7 +113,12 @@ export type BillingDetails = z.infer<typeof BillingDetails>;
 export const CreateSubscriptionBody = z.strictObject({
   user_id: bodyId,
   plan_id: bodyId,
-  payment_method_id: z.string().trim().min(1).max(255),
+  /** A Stripe PaymentMethod id (pm_…): letters, digits and underscores. */
+  payment_method_id: token(255, {
+    pattern: /^[A-Za-z0-9_]+$/,
+    message: 'Invalid payment method',
+    trim: true,
+  }),
   coupon_id: couponCode.optional(),
   billing_details: BillingDetails.optional(),
 });

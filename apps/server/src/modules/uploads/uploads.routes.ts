@@ -3,7 +3,9 @@ import {
   GenerateSignedUrlBody,
   GenerateSignedUrlResponse,
   IMAGE_CONTENT_TYPES,
+  SignedUrlQuery,
   UPLOAD_MAX_BYTES,
+  UploadKeyParams,
   uploadMessages,
 } from '@tableserve/contract/menu';
 import type { FastifyError } from 'fastify';
@@ -17,12 +19,6 @@ import type { UploadsService } from './uploads.service';
 const tags = ['Menu images'];
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 
-const UploadKeyParams = z.strictObject({ key: z.string().max(100) });
-/** Checked by the signature, not here: any problem with them is one 403. */
-const SignedUrlQuery = z.object({
-  expires: z.string().max(20).optional(),
-  signature: z.string().max(200).optional(),
-});
 const ImageBytes = binary('The image: JPEG, PNG, GIF or WebP, at most 5 MB.');
 const UploadedResponse = z.object({ message: z.string(), image_url: z.string() });
 
