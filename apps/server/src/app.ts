@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { customerMenuRoutes } from './modules/customer-menu/customer-menu.routes';
 import { createCustomerMenuService } from './modules/customer-menu/customer-menu.service';
+import { createPublishedMenus, type PublishedMenus } from './modules/customer-menu/published-menus';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { createCustomersService } from './modules/customers/customers.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -68,6 +69,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     subscriptions: SubscriptionsService;
+    /** The diners' menus cache: a write made outside the app's services must invalidate it. */
+    publishedMenus: PublishedMenus;
   }
 }
 
@@ -162,8 +165,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   app.decorate('subscriptions', subscriptions);
-  const restaurants = createRestaurantsService({ db: database.db, subscriptions, log: app.log });
-  const menu = createMenuService({ db: database.db, now });
+  const events = createDomainEventBus();
+  const publishedMenus = createPublishedMenus({ db: database.db, subscriptions, redis, log: app.log });
+  app.decorate('publishedMenus', publishedMenus);
+  events.on('restaurant.changed', ({ restaurantId }) => publishedMenus.invalidate(restaurantId));
+  invalidateAfterSubscriptionChanges(subscriptions, publishedMenus);
+  app.addHook('onClose', () => publishedMenus.close());
+  const restaurants = createRestaurantsService({ db: database.db, subscriptions, log: app.log, events });
+  const menu = createMenuService({ db: database.db, now, events });
   const qrCodes = createQrCodesService({ db: database.db, publicUrl: config.publicUrl });
   const uploads = createUploadsService({
     storage: config.storage,
@@ -173,7 +182,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   scheduleSubscriptionSweep(app, database, subscriptions, config.subscriptionSweepSeconds);
 
-  const events = createDomainEventBus();
   registerRealtime(app, { db: database.db, tokens, events, redis });
 
   await app.register(
@@ -198,21 +206,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           log: app.log,
         }),
       });
-      const staffOrders = createStaffOrdersService({ db: database.db, events, now });
+      const staffOrders = createStaffOrdersService({ db: database.db, events, now, publishedMenus });
       await api.register(orderRoutes, {
-        orders: createOrdersService({ db: database.db, subscriptions, events, now }),
+        orders: createOrdersService({ db: database.db, publishedMenus, events, now }),
         staffOrders,
       });
       await api.register(staffOrderRoutes, { staffOrders });
       await api.register(salesRoutes, { sales: createSalesService({ db: database.db }) });
       await api.register(customerMenuRoutes, {
-        customerMenu: createCustomerMenuService({ db: database.db, subscriptions }),
+        customerMenu: createCustomerMenuService({ publishedMenus }),
       });
       if (config.stripe?.webhookSecret)
         await api.register(stripeWebhookRoutes, {
           db: database.db,
           now,
           webhookSecret: config.stripe.webhookSecret,
+          onApplied: () => publishedMenus.invalidateAll(),
         });
     },
     { prefix: '/api/v1' },
@@ -220,6 +229,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/**
+ * Whether a subscription is valid decides whether its restaurant's menu is open, and it changes
+ * on many paths (checkout, cancellation, the sweep, restaurant linking): rare events, so each of
+ * them, once finished (committed), forgets every cached menu.
+ */
+function invalidateAfterSubscriptionChanges(subscriptions: SubscriptionsService, menus: PublishedMenus) {
+  for (const name of ['create', 'cancel', 'linkRestaurant', 'sweep'] as const) {
+    const change = subscriptions[name] as (...args: unknown[]) => Promise<unknown>;
+    (subscriptions as Record<typeof name, unknown>)[name] = (...args: unknown[]) =>
+      change(...args).finally(() => menus.invalidateAll());
+  }
 }
 
 /** Renewals, grace periods and period ends happen on a timer, on one instance at a time. */

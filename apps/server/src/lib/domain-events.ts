@@ -8,6 +8,8 @@ import type { StaffOrder } from '@tableserve/contract/owner-orders';
 export type DomainEvents = {
   'order.created': { restaurantId: number; customerId: number | null; order: StaffOrder };
   'order.updated': { restaurantId: number; customerId: number | null; order: StaffOrder };
+  /** A restaurant's record or its menu changed (committed): what diners see must follow. */
+  'restaurant.changed': { restaurantId: number };
   /** A soft delete: the order leaves the staff's lists. */
   'order.deleted': { restaurantId: number; customerId: number | null; orderId: number };
 };

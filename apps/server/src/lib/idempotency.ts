@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError, conflict } from './app-error';
 
@@ -54,6 +54,53 @@ export async function once<T>(
     await db.delete(idempotencyKeys).where(where);
     throw error;
   }
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * `once` for work that only touches this database (an order): the key, the work's writes and the
+ * answer commit together in one transaction, or not at all. A crash leaves no claimed key without
+ * an answer; a concurrent duplicate waits on the key's unique index until the first commits, then
+ * reads its answer, so 50 simultaneous retries all get the first one's answer and one order.
+ * A refusal is remembered too: `work` must refuse before it writes, since its writes commit with it.
+ */
+export async function onceInTransaction<T>(
+  db: Db,
+  request: { scope: string; key: string | undefined; body: unknown },
+  work: (tx: DbOrTx) => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
+  if (!request.key) return capture(() => db.transaction((tx) => work(tx)));
+  const { scope, key } = request;
+  const requestHash = hashRequest(request.body);
+  const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+  return db.transaction(async (tx: Tx) => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ scope, key, requestHash })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyKeys.id });
+    if (claimed.length === 0) {
+      const [previous] = await tx.select().from(idempotencyKeys).where(where).limit(1);
+      if (!previous || previous.requestHash !== requestHash) {
+        throw conflict(
+          'This Idempotency-Key was already used for a different request',
+          'IDEMPOTENCY_KEY_REUSED',
+        );
+      }
+      // Only a key claimed by `once` (outside a transaction) can be seen unanswered.
+      if (previous.responseStatus === null) {
+        throw conflict('This request is already being processed', 'REQUEST_IN_PROGRESS');
+      }
+      return { status: previous.responseStatus, body: previous.responseBody as Outcome<T>['body'] };
+    }
+    const outcome = await capture(() => work(tx));
+    await tx
+      .update(idempotencyKeys)
+      .set({ responseStatus: outcome.status, responseBody: outcome.body })
+      .where(where);
+    return outcome;
+  });
 }
 
 /** Expected refusals become outcomes worth remembering; anything else propagates. */

@@ -33,6 +33,8 @@ export async function expireSubscription(t: TestApp, owner: Owner) {
     .update(subscriptions)
     .set({ status: 'expired' })
     .where(eq(subscriptions.userId, owner.userId));
+  // Written behind the app's back, so the app is told, as every subscription change tells it.
+  t.app.publishedMenus.invalidateAll();
 }
 
 type Day = { open: string; close: string; closing_day?: string; pickup: boolean };

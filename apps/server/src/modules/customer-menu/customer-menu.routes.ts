@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { DisplayMenuParams, DisplayMenuResponse } from '@tableserve/contract/customer-menu';
 import { ApiError } from '@tableserve/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,6 +11,21 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string) {
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
+/** The encodings a client accepts, best first: brotli, then gzip (q=0 refuses one). */
+function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
 /** customer-side §7: GET /customer/display-menu/{token} and the /{restaurant_id} form. */
 export const customerMenuRoutes: FastifyPluginAsyncZod<{ customerMenu: CustomerMenuService }> = async (
   app,
@@ -20,6 +34,8 @@ export const customerMenuRoutes: FastifyPluginAsyncZod<{ customerMenu: CustomerM
   app.get(
     '/customer/display-menu/:token',
     {
+      // Already compressed, once, in published-menus.ts.
+      compress: false,
       schema: {
         tags: ['Diners'],
         params: DisplayMenuParams,
@@ -33,14 +49,21 @@ export const customerMenuRoutes: FastifyPluginAsyncZod<{ customerMenu: CustomerM
       },
     },
     async (request, reply) => {
-      const menu = await customerMenu.display(request.params.token);
+      // Serialised, compressed and tagged once per change of the menu (published-menus.ts), so
+      // the route only picks the bytes: the hot path after every QR scan.
+      const answer = await customerMenu.display(request.params.token);
+      reply
+        .header('ETag', answer.etag)
+        .header('Cache-Control', 'public, max-age=0, must-revalidate')
+        .header('Vary', 'Accept-Encoding');
       // Phones on a weak network revalidate with If-None-Match and get an empty 304 back while
-      // the menu is unchanged; an edit by the owner shows on the next open.
-      const etag = `W/"${createHash('sha256').update(JSON.stringify(menu)).digest('base64url').slice(0, 27)}"`;
-      reply.header('ETag', etag).header('Cache-Control', 'public, max-age=0, must-revalidate');
-      // No payload at all: a 304 carries no body, and a Content-Length for one stalls keep-alive clients.
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(undefined);
-      return menu;
+      // the menu is unchanged. No payload at all: a Content-Length for one stalls keep-alive clients.
+      if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send(undefined);
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (encoding) reply.header('Content-Encoding', encoding);
+      // Fastify sends a Buffer as it is: the schema above documents what these bytes hold.
+      const bytes = answer[encoding ?? 'identity'] as unknown as DisplayMenuResponse;
+      return reply.type('application/json; charset=utf-8').send(bytes);
     },
   );
 };

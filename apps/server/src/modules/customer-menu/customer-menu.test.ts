@@ -69,6 +69,7 @@ describe("the diner's menu", () => {
       .update(restaurants)
       .set({ token: rotated })
       .where(eq(restaurants.id, setup.restaurantId));
+    t.app.publishedMenus.invalidate(setup.restaurantId);
     const old = await display(setup.token);
     expect(old.statusCode).toBe(404);
     expect(old.json().message).toBe(displayMenuServerMessages.notFound);

@@ -8,6 +8,7 @@ import {
 import { restaurantServerMessages } from '@tableserve/contract/restaurant';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
+import type { DomainEventBus } from '../../lib/domain-events';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
 import { restaurantsRepository } from '../restaurants/restaurants.repository';
 import { type MenuItemRow, menuRepository as repo } from './menu.repository';
@@ -38,7 +39,7 @@ const toColumns = (body: MenuItemBody) => ({
 });
 
 /** An owner's menu items (owner-side §7 /menu/*): another owner's restaurant or item is a 404. */
-export function createMenuService({ db, now }: { db: Db; now: () => Date }) {
+export function createMenuService({ db, now, events }: { db: Db; now: () => Date; events: DomainEventBus }) {
   async function ownedRestaurantId(ownerId: number, restaurantId: number): Promise<number> {
     const restaurant = await restaurantsRepository.findOwned(db, restaurantId, ownerId);
     if (!restaurant) throw notFound(restaurantServerMessages.notFound, 'RESTAURANT_NOT_FOUND');
@@ -55,6 +56,7 @@ export function createMenuService({ db, now }: { db: Db; now: () => Date }) {
     async add(ownerId: number, body: MenuItemBody): Promise<MenuItemResponse> {
       const restaurantId = await ownedRestaurantId(ownerId, body.restaurant_id);
       const row = await repo.insert(db, { image: null, ...toColumns(body), restaurantId });
+      events.emit('restaurant.changed', { restaurantId });
       return { message: text.added, data: toMenuItem(row) };
     },
 
@@ -62,12 +64,14 @@ export function createMenuService({ db, now }: { db: Db; now: () => Date }) {
       const restaurantId = await ownedRestaurantId(ownerId, body.restaurant_id);
       const row = await repo.update(db, menuId, restaurantId, toColumns(body));
       if (!row) throw itemNotFound();
+      events.emit('restaurant.changed', { restaurantId });
       return { message: text.updated, data: toMenuItem(row) };
     },
 
     async remove(ownerId: number, menuId: number): Promise<{ message: string }> {
       const restaurant = await restaurantsRepository.findByOwner(db, ownerId);
       if (!restaurant || !(await repo.softDelete(db, menuId, restaurant.id, now()))) throw itemNotFound();
+      events.emit('restaurant.changed', { restaurantId: restaurant.id });
       return { message: text.deleted };
     },
   };

@@ -1,7 +1,6 @@
 import { orderServerMessages as text } from '@tableserve/contract/order';
-import type { DbOrTx } from '../../db/client';
 import { badRequest, conflict } from '../../lib/app-error';
-import { ordersRepository as repo } from './orders.repository';
+import type { MenuItemRow } from '../menu/menu.repository';
 
 /**
  * orders.total_cents is a PostgreSQL integer: a total above it cannot be stored. Within the
@@ -22,14 +21,12 @@ export type PricedLine = {
 /**
  * Prices an order's lines from the restaurant's own menu (never the client's prices): each item
  * must be on this restaurant's menu and available. Lines keep the name and price of the moment.
+ * `items` is the restaurant's live menu, as published (published-menus.ts).
  */
-export async function priceLines(
-  db: DbOrTx,
-  restaurantId: number,
+export function priceLines(
+  items: ReadonlyMap<number, MenuItemRow>,
   wanted: WantedLine[],
-): Promise<{ lines: PricedLine[]; totalCents: number }> {
-  const ids = [...new Set(wanted.map((line) => line.menuItemId))];
-  const items = new Map((await repo.menuItemsOf(db, restaurantId, ids)).map((item) => [item.id, item]));
+): { lines: PricedLine[]; totalCents: number } {
   const lines = wanted.map((line) => {
     const item = items.get(line.menuItemId);
     if (!item) throw badRequest(text.notOnMenu(line.menuItemId), 'NOT_ON_MENU');

@@ -16,7 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { customers, menuItems, orderItems, orders, restaurants } from '../../db/schema';
+import { customers, orderItems, orders, restaurants } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -60,20 +60,6 @@ export const ordersRepository = {
       .where(eq(customers.id, id))
       .limit(1)
       .then(([row]) => row);
-  },
-
-  /** The restaurant's live menu items among `ids`. */
-  menuItemsOf(db: DbOrTx, restaurantId: number, ids: number[]) {
-    return db
-      .select()
-      .from(menuItems)
-      .where(
-        and(
-          eq(menuItems.restaurantId, restaurantId),
-          inArray(menuItems.id, ids),
-          isNull(menuItems.deletedAt),
-        ),
-      );
   },
 
   async insert(db: DbOrTx, order: NewOrder, lines: NewOrderItem[]): Promise<OrderRow> {
@@ -126,11 +112,27 @@ export const ordersRepository = {
   },
 
   /** Changes the status only if it is still `from` (two tablets cannot both move one order). */
-  async setStatus(db: DbOrTx, orderId: number, from: OrderRow['status'], to: OrderRow['status'], at: Date) {
+  /** Moves the restaurant's live order to `to` if its status is one of `from`; undefined otherwise. */
+  async moveStatus(
+    db: DbOrTx,
+    restaurantId: number,
+    orderId: number,
+    from: readonly OrderRow['status'][],
+    to: OrderRow['status'],
+    at: Date,
+  ) {
+    if (from.length === 0) return undefined;
     const [row] = await db
       .update(orders)
       .set({ status: to, updatedAt: at })
-      .where(and(eq(orders.id, orderId), eq(orders.status, from), isNull(orders.deletedAt)))
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.restaurantId, restaurantId),
+          inArray(orders.status, [...from]),
+          isNull(orders.deletedAt),
+        ),
+      )
       .returning();
     return row;
   },

@@ -7,13 +7,13 @@ import {
   orderServerMessages as text,
 } from '@tableserve/contract/order';
 import { pagination } from '@tableserve/contract/pagination';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
-import { type Outcome, once } from '../../lib/idempotency';
+import { type Outcome, onceInTransaction } from '../../lib/idempotency';
 import { centsToDollars } from '../../lib/money';
+import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
 import { restaurantsRepository } from '../restaurants/restaurants.repository';
-import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { priceLines } from './order-lines';
 import { type OrderItemRow, type OrderRow, ordersRepository as repo } from './orders.repository';
 import { toStaffOrder } from './staff-order';
@@ -49,27 +49,31 @@ function toSummary(order: OrderRow, lines: OrderItemRow[], restaurant: Restauran
 /** The diner's orders: placed with the server's own prices, and read back by the diner. */
 export function createOrdersService(deps: {
   db: Db;
-  subscriptions: Pick<SubscriptionsService, 'ownerHasValidSubscription'>;
+  /** The restaurant, its subscription's validity and its prices, read once per change. */
+  publishedMenus: PublishedMenus;
   events: DomainEventBus;
   /** The app's clock: order times follow it, so tests (and daily sales) can move it. */
   now?: () => Date;
 }) {
-  const { db, subscriptions, events } = deps;
+  const { db, publishedMenus, events } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function summaryOf(order: OrderRow, restaurant: RestaurantRow) {
     return toSummary(order, await repo.linesOf(db, [order.id]), restaurant);
   }
 
-  async function place(customerId: number, body: PlaceOrder): Promise<Outcome<PlaceOrderResponse>> {
-    const restaurant = await restaurantsRepository.findById(db, body.restaurant_id);
-    if (!restaurant) throw notFound(text.restaurantNotFound, 'RESTAURANT_NOT_FOUND');
-    if (!(await subscriptions.ownerHasValidSubscription(restaurant.ownerId))) {
+  /** Everything a diner's order is checked against, before anything is written. */
+  async function validated(
+    menu: PublishedMenu | undefined,
+    customerId: number,
+    body: PlaceOrder,
+    tx: DbOrTx,
+  ) {
+    if (!menu) throw notFound(text.restaurantNotFound, 'RESTAURANT_NOT_FOUND');
+    const { restaurant } = menu;
+    if (!menu.subscriptionValid) {
       throw forbidden(displayMenuServerMessages.subscriptionInvalid, 'SUBSCRIPTION_INVALID');
     }
-    const customer = await repo.findCustomer(db, customerId);
-    if (!customer) throw notFound(text.notFound, 'CUSTOMER_NOT_FOUND');
-
     let tableNumber: number | null = null;
     if (body.order_type === 'dine-in') {
       const table = body.table_no;
@@ -82,41 +86,46 @@ export function createOrdersService(deps: {
     } else if (!body.customer_location) {
       throw badRequest(text.pickupNeedsLocation, 'LOCATION_REQUIRED');
     }
-
-    const { lines, totalCents } = await priceLines(
-      db,
-      restaurant.id,
+    const priced = priceLines(
+      menu.items,
       body.order_items.map((line) => ({ menuItemId: line.menu_item_id, quantity: line.quantity })),
     );
+    const customer = await repo.findCustomer(tx, customerId);
+    if (!customer) throw notFound(text.notFound, 'CUSTOMER_NOT_FOUND');
+    return { restaurant, customer, tableNumber, ...priced };
+  }
 
-    const at = now();
-    const order = await db.transaction((tx) =>
-      repo.insert(
-        tx,
-        {
-          restaurantId: restaurant.id,
-          customerId,
-          customerName: customer.customerName,
-          phoneNumber: customer.phoneNumber,
-          orderType: body.order_type,
-          tableNumber,
-          totalCents,
-          orderTime: body.order_time ?? null,
-          latitude: body.customer_location?.latitude ?? null,
-          longitude: body.customer_location?.longitude ?? null,
-          createdAt: at,
-          updatedAt: at,
-        },
-        lines,
-      ),
-    );
-    // Announced from the lines in hand: no read back on the hot path.
-    events.emit('order.created', {
-      restaurantId: restaurant.id,
+  /**
+   * The hot path of a Friday rush: the restaurant, its subscription and its prices come from the
+   * published menu (no reads), then one transaction holds the key, the order, its lines and the answer.
+   */
+  async function place(tx: DbOrTx, menu: PublishedMenu | undefined, customerId: number, body: PlaceOrder) {
+    const { restaurant, customer, tableNumber, lines, totalCents } = await validated(
+      menu,
       customerId,
-      order: toStaffOrder(order, lines, restaurant),
-    });
-    return {
+      body,
+      tx,
+    );
+    const at = now();
+    const order = await repo.insert(
+      tx,
+      {
+        restaurantId: restaurant.id,
+        customerId,
+        customerName: customer.customerName,
+        phoneNumber: customer.phoneNumber,
+        orderType: body.order_type,
+        tableNumber,
+        totalCents,
+        orderTime: body.order_time ?? null,
+        latitude: body.customer_location?.latitude ?? null,
+        longitude: body.customer_location?.longitude ?? null,
+        createdAt: at,
+        updatedAt: at,
+      },
+      lines,
+    );
+    const outcome: Outcome<PlaceOrderResponse> = {
       status: 201,
       body: {
         message: text.placed,
@@ -125,14 +134,35 @@ export function createOrdersService(deps: {
         total_amount: centsToDollars(totalCents),
       },
     };
+    return { outcome, created: { order, lines, restaurant } };
   }
 
   return {
     /** Idempotent per Idempotency-Key: a double-tapped Submit creates one order. */
-    place(customerId: number, body: PlaceOrder, idempotencyKey: string | undefined) {
-      return once(db, { scope: `place-order:${customerId}`, key: idempotencyKey, body }, () =>
-        place(customerId, body),
+    async place(customerId: number, body: PlaceOrder, idempotencyKey: string | undefined) {
+      // Read before the transaction: on a cold cache it queries, and inside one it would wait on
+      // itself (PGlite has one connection) or hold two pool connections at once (PostgreSQL).
+      const menu = await publishedMenus.byId(body.restaurant_id);
+      let created: Awaited<ReturnType<typeof place>>['created'] | undefined;
+      const outcome = await onceInTransaction(
+        db,
+        { scope: `place-order:${customerId}`, key: idempotencyKey, body },
+        async (tx) => {
+          const placed = await place(tx, menu, customerId, body);
+          created = placed.created;
+          return placed.outcome;
+        },
       );
+      // Announced once committed (a replayed answer has no new order), from the lines in hand.
+      if (created) {
+        const { order, lines, restaurant } = created;
+        events.emit('order.created', {
+          restaurantId: restaurant.id,
+          customerId,
+          order: toStaffOrder(order, lines, restaurant),
+        });
+      }
+      return outcome;
     },
 
     /** The ordering customer's view; anyone else's order answers like a missing one. */

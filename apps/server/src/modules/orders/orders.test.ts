@@ -173,6 +173,46 @@ describe('placing an order', () => {
     );
   });
 
+  it('answers simultaneous retries of one Idempotency-Key alike, with one order', async () => {
+    const s = await setup();
+    // A diner may send 10 orders a minute; a phone's retries stay well within that.
+    const headers = { 'idempotency-key': 'ten-at-once-0001' };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => order(s, {}, headers)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(201));
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect((await ordersOf(s.diner)).json().orders).toHaveLength(1);
+
+    // The owner's counter (60 a minute): 50 at once.
+    const walkIn = {
+      restaurant_id: s.restaurantId,
+      user_id: s.owner.userId,
+      customer_name: 'Phone Phil',
+      phone_number: '5035550123',
+      total_amount: 0,
+      items: [{ menu_id: s.pizza, quantity: 2 }],
+    };
+    const owner = { ...s.owner.auth, 'idempotency-key': 'fifty-at-once-0001' };
+    const placed = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/customer/place-order',
+          headers: owner,
+          payload: walkIn,
+        }),
+      ),
+    );
+    expect(placed.map((answer) => answer.statusCode)).toEqual(Array(50).fill(201));
+    expect(new Set(placed.map((answer) => answer.body)).size).toBe(1);
+    const listed = await t.app.inject({
+      url: `/api/v1/customer/orders/${s.restaurantId}?filter=all`,
+      headers: s.owner.auth,
+    });
+    expect(listed.json().orders.filter((o: { placed_by: string }) => o.placed_by === 'staff')).toHaveLength(
+      1,
+    );
+  });
+
   it('accepts pickup with a location and no table, and a table sent as a number', async () => {
     const s = await setup();
     const pickup = await order(s, {

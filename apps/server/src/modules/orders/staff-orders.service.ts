@@ -1,4 +1,5 @@
 import {
+  ORDER_STATUSES,
   ORDER_TRANSITIONS,
   type OrderStatus,
   orderServerMessages,
@@ -11,13 +12,14 @@ import {
   ownerOrderServerMessages as text,
 } from '@tableserve/contract/owner-orders';
 import { pagination } from '@tableserve/contract/pagination';
-import type { Db } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../lib/app-error';
+import type { Db, DbOrTx } from '../../db/client';
+import { type AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { businessDayAt } from '../../lib/business-day';
 import type { DomainEventBus } from '../../lib/domain-events';
-import { type Outcome, once } from '../../lib/idempotency';
+import { type Outcome, onceInTransaction } from '../../lib/idempotency';
 import { centsToDollars } from '../../lib/money';
-import { type RestaurantRow, restaurantsRepository } from '../restaurants/restaurants.repository';
+import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
+import type { RestaurantRow } from '../restaurants/restaurants.repository';
 import { priceLines } from './order-lines';
 import { type OrderRow, ordersRepository as repo } from './orders.repository';
 import { staffOrdersOf, toStaffOrder } from './staff-order';
@@ -32,14 +34,28 @@ const orderNotFound = () => notFound(orderServerMessages.notFound, 'ORDER_NOT_FO
  * restaurant and checks it is the caller's: another owner's restaurant or order answers 404 and
  * changes nothing.
  */
-export function createStaffOrdersService(deps: { db: Db; events: DomainEventBus; now: () => Date }) {
-  const { db, events, now } = deps;
+export function createStaffOrdersService(deps: {
+  db: Db;
+  events: DomainEventBus;
+  now: () => Date;
+  /** The restaurant and its prices, read once per change (published-menus.ts). */
+  publishedMenus: PublishedMenus;
+}) {
+  const { db, events, now, publishedMenus } = deps;
+
+  /** The restaurant's published menu, if it is the caller's; another owner's answers like a missing one. */
+  function owned(menu: PublishedMenu | undefined, ownerId: number): PublishedMenu {
+    if (menu?.restaurant.ownerId !== ownerId)
+      throw notFound(orderServerMessages.restaurantNotFound, 'RESTAURANT_NOT_FOUND');
+    return menu;
+  }
+
+  async function ownedMenu(ownerId: number, restaurantId: number): Promise<PublishedMenu> {
+    return owned(await publishedMenus.byId(restaurantId), ownerId);
+  }
 
   async function ownedRestaurant(ownerId: number, restaurantId: number): Promise<RestaurantRow> {
-    const restaurant = await restaurantsRepository.findById(db, restaurantId);
-    if (restaurant?.ownerId !== ownerId)
-      throw notFound(orderServerMessages.restaurantNotFound, 'RESTAURANT_NOT_FOUND');
-    return restaurant;
+    return (await ownedMenu(ownerId, restaurantId)).restaurant;
   }
 
   /** The caller's live order of the caller's restaurant. */
@@ -63,56 +79,71 @@ export function createStaffOrdersService(deps: { db: Db; events: DomainEventBus;
     return staffOrders;
   }
 
-  /** Moves one order along the status machine; a concurrent change makes it a 409, not a double move. */
-  async function moveStatus(ownerId: number, restaurantId: number, orderId: number, to: OrderStatus) {
-    const { restaurant, order } = await ownedOrder(ownerId, restaurantId, orderId);
-    const illegal = () =>
-      conflict(orderServerMessages.illegalTransition(order.status, to), 'ILLEGAL_TRANSITION');
-    if (!ORDER_TRANSITIONS[order.status].includes(to)) throw illegal();
-    const updated = await repo.setStatus(db, order.id, order.status, to, now());
-    if (!updated) throw illegal();
+  /**
+   * Moves one order along the status machine in one statement (only from `from`, only if it is
+   * this restaurant's live order), so concurrent changes make a 409, never a double move. The
+   * order is read only to explain a refusal.
+   */
+  async function moveStatus(
+    ownerId: number,
+    restaurantId: number,
+    orderId: number,
+    to: OrderStatus,
+    refusal: { from: readonly OrderStatus[]; error: (order: OrderRow) => AppError },
+  ) {
+    const restaurant = await ownedRestaurant(ownerId, restaurantId);
+    const updated = await repo.moveStatus(db, restaurant.id, orderId, refusal.from, to, now());
+    if (!updated) {
+      const order = await repo.find(db, restaurant.id, orderId);
+      throw order ? refusal.error(order) : orderNotFound();
+    }
     const [staffOrder] = await announceUpdates([updated], restaurant);
     return staffOrder!;
   }
 
-  async function placeForOwner(ownerId: number, body: OwnerPlaceOrder): Promise<Outcome<PlaceOrderResponse>> {
+  /** Any legal move to `to`, as the status machine allows it. */
+  const alongTheMachine = (to: OrderStatus) => ({
+    from: ORDER_STATUSES.filter((status) => ORDER_TRANSITIONS[status].includes(to)),
+    error: (order: OrderRow) =>
+      conflict(orderServerMessages.illegalTransition(order.status, to), 'ILLEGAL_TRANSITION'),
+  });
+
+  /** The walk-in order: refused before anything is written, then written in the caller's transaction. */
+  async function placeForOwner(
+    tx: DbOrTx,
+    menu: PublishedMenu | undefined,
+    ownerId: number,
+    body: OwnerPlaceOrder,
+  ) {
     if (body.user_id !== ownerId)
       throw notFound(orderServerMessages.restaurantNotFound, 'RESTAURANT_NOT_FOUND');
-    const restaurant = await ownedRestaurant(ownerId, body.restaurant_id);
+    const { restaurant, items } = owned(menu, ownerId);
     const table = body.table_number ?? null;
     if (table !== null && table > restaurant.numberOfTables) {
       throw badRequest(orderServerMessages.tableOutOfRange(restaurant.numberOfTables), 'TABLE_OUT_OF_RANGE');
     }
-    const { lines, totalCents } = await priceLines(
-      db,
-      restaurant.id,
+    const { lines, totalCents } = priceLines(
+      items,
       body.items.map((item) => ({ menuItemId: item.menu_id, quantity: item.quantity })),
     );
     const at = now();
-    const order = await db.transaction((tx) =>
-      repo.insert(
-        tx,
-        {
-          restaurantId: restaurant.id,
-          customerId: null,
-          customerName: body.customer_name,
-          phoneNumber: body.phone_number,
-          orderType: table === null ? 'pickup' : 'dine-in',
-          tableNumber: table,
-          totalCents,
-          otherOrderDetails: body.other_order_details || null,
-          createdAt: at,
-          updatedAt: at,
-        },
-        lines,
-      ),
+    const order = await repo.insert(
+      tx,
+      {
+        restaurantId: restaurant.id,
+        customerId: null,
+        customerName: body.customer_name,
+        phoneNumber: body.phone_number,
+        orderType: table === null ? 'pickup' : 'dine-in',
+        tableNumber: table,
+        totalCents,
+        otherOrderDetails: body.other_order_details || null,
+        createdAt: at,
+        updatedAt: at,
+      },
+      lines,
     );
-    events.emit('order.created', {
-      restaurantId: restaurant.id,
-      customerId: null,
-      order: toStaffOrder(order, lines, restaurant),
-    });
-    return {
+    const outcome: Outcome<PlaceOrderResponse> = {
       status: 201,
       body: {
         message: orderServerMessages.placed,
@@ -121,6 +152,7 @@ export function createStaffOrdersService(deps: { db: Db; events: DomainEventBus;
         total_amount: centsToDollars(totalCents),
       },
     };
+    return { outcome, created: { order, lines, restaurant } };
   }
 
   return {
@@ -184,24 +216,25 @@ export function createStaffOrdersService(deps: { db: Db; events: DomainEventBus;
 
     /** The kitchen's and the owner's status changes, along the status machine only. */
     async updateStatus(ownerId: number, restaurantId: number, orderId: number, to: OrderStatus) {
-      const order = await moveStatus(ownerId, restaurantId, orderId, to);
+      const order = await moveStatus(ownerId, restaurantId, orderId, to, alongTheMachine(to));
       return { message: orderServerMessages.statusUpdated(to), order };
     },
 
     async approve(ownerId: number, restaurantId: number, orderId: number) {
-      const { order } = await ownedOrder(ownerId, restaurantId, orderId);
-      if (order.status !== 'Pending') throw conflict(text.onlyPendingApprovable, 'NOT_PENDING');
-      return { message: text.approved, order: await moveStatus(ownerId, restaurantId, orderId, 'Approved') };
+      const order = await moveStatus(ownerId, restaurantId, orderId, 'Approved', {
+        from: ['Pending'],
+        error: () => conflict(text.onlyPendingApprovable, 'NOT_PENDING'),
+      });
+      return { message: text.approved, order };
     },
 
     /** Mark as Paid: Ready → Completed. */
     async markPaid(ownerId: number, restaurantId: number, orderId: number) {
-      const { order } = await ownedOrder(ownerId, restaurantId, orderId);
-      if (order.status !== 'Ready') throw conflict(text.notReady(order.id), 'NOT_READY');
-      return {
-        message: text.markedPaid(1),
-        order: await moveStatus(ownerId, restaurantId, orderId, 'Completed'),
-      };
+      const order = await moveStatus(ownerId, restaurantId, orderId, 'Completed', {
+        from: ['Ready'],
+        error: (current) => conflict(text.notReady(current.id), 'NOT_READY'),
+      });
+      return { message: text.markedPaid(1), order };
     },
 
     /** 'Mark Selected as Paid': all of them Ready and of this restaurant, or none changes. */
@@ -224,12 +257,12 @@ export function createStaffOrdersService(deps: { db: Db; events: DomainEventBus;
     /** Order Management's edit of a Pending order: new lines, priced again from the menu. */
     async edit(ownerId: number, orderId: number, items: { menu_item_id: number; quantity: number }[]) {
       const order = await repo.findById(db, orderId);
-      const restaurant = order ? await restaurantsRepository.findById(db, order.restaurantId) : undefined;
-      if (!order || restaurant?.ownerId !== ownerId) throw orderNotFound();
+      const menu = order ? await publishedMenus.byId(order.restaurantId) : undefined;
+      if (!order || !menu || menu.restaurant.ownerId !== ownerId) throw orderNotFound();
+      const { restaurant } = menu;
       if (order.status !== 'Pending') throw conflict(text.onlyPendingEditable, 'NOT_PENDING');
-      const { lines, totalCents } = await priceLines(
-        db,
-        restaurant.id,
+      const { lines, totalCents } = priceLines(
+        menu.items,
         items.map((item) => ({ menuItemId: item.menu_item_id, quantity: item.quantity })),
       );
       const updated = await db.transaction((tx) => repo.replaceLines(tx, order.id, lines, totalCents, now()));
@@ -253,10 +286,29 @@ export function createStaffOrdersService(deps: { db: Db; events: DomainEventBus;
     },
 
     /** The owner's Place Order form: a walk-in or phone order, priced by the server, once per key. */
-    place(ownerId: number, body: OwnerPlaceOrder, idempotencyKey: string | undefined) {
-      return once(db, { scope: `owner-order:${ownerId}`, key: idempotencyKey, body }, () =>
-        placeForOwner(ownerId, body),
+    async place(ownerId: number, body: OwnerPlaceOrder, idempotencyKey: string | undefined) {
+      // Read before the transaction, which must never wait on another connection (orders.service.ts).
+      const menu = await publishedMenus.byId(body.restaurant_id);
+      let created: Awaited<ReturnType<typeof placeForOwner>>['created'] | undefined;
+      const outcome = await onceInTransaction(
+        db,
+        { scope: `owner-order:${ownerId}`, key: idempotencyKey, body },
+        async (tx) => {
+          const placed = await placeForOwner(tx, menu, ownerId, body);
+          created = placed.created;
+          return placed.outcome;
+        },
       );
+      // Announced once committed (a replayed answer has no new order), from the lines in hand.
+      if (created) {
+        const { order, lines, restaurant } = created;
+        events.emit('order.created', {
+          restaurantId: restaurant.id,
+          customerId: null,
+          order: toStaffOrder(order, lines, restaurant),
+        });
+      }
+      return outcome;
     },
   };
 }

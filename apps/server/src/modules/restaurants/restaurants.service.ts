@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../lib/app-error';
+import type { DomainEventBus } from '../../lib/domain-events';
 import { withoutUndefined } from '../../lib/objects';
 import { randomToken } from '../../lib/random-tokens';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
@@ -25,6 +26,7 @@ export type RestaurantsServiceDeps = {
   db: Db;
   subscriptions: Pick<SubscriptionsService, 'linkRestaurant'>;
   log: FastifyBaseLogger;
+  events: DomainEventBus;
 };
 export type RestaurantsService = ReturnType<typeof createRestaurantsService>;
 
@@ -62,7 +64,7 @@ export function toRestaurant(row: RestaurantRow): Restaurant {
 }
 
 /** Restaurant set-up, the owner's and the public view, editing, and search. */
-export function createRestaurantsService({ db, subscriptions, log }: RestaurantsServiceDeps) {
+export function createRestaurantsService({ db, subscriptions, log, events }: RestaurantsServiceDeps) {
   const alreadyExists = () => conflict(text.alreadyExists, 'RESTAURANT_EXISTS');
 
   return {
@@ -135,6 +137,7 @@ export function createRestaurantsService({ db, subscriptions, log }: Restaurants
         ? await repo.updateOwned(db, restaurantId, ownerId, changes)
         : await repo.findOwned(db, restaurantId, ownerId);
       if (!row) throw notFound(text.notFound, 'RESTAURANT_NOT_FOUND');
+      events.emit('restaurant.changed', { restaurantId: row.id });
       return { message: text.updated, data: toRestaurant(row) };
     },
 

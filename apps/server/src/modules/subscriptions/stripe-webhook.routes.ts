@@ -15,6 +15,8 @@ export type StripeWebhookRoutesOptions = {
   /** The app's clock: the signature's 5-minute tolerance is measured with it too. */
   now: () => Date;
   webhookSecret: string;
+  /** After an event was applied (a subscription may have changed): the menu cache forgets. */
+  onApplied?: () => void;
 };
 
 const WebhookReceived = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
@@ -67,6 +69,9 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookRoutesOptio
         response: { 200: WebhookReceived, 400: ApiError, 404: ApiError, 409: ApiError },
       },
     },
-    async (request) => webhooks.apply(verify(request.body, request.headers['stripe-signature'])),
+    async (request) =>
+      webhooks
+        .apply(verify(request.body, request.headers['stripe-signature']))
+        .finally(() => options.onApplied?.()),
   );
 };

@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { DisplayMenuResponse } from '@tableserve/contract/customer-menu';
+import { MAX_ID } from '@tableserve/contract/fields';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { type MenuItemRow, menuRepository } from '../menu/menu.repository';
+import { toMenuItem } from '../menu/menu.service';
+import { type RestaurantRow, restaurantsRepository } from '../restaurants/restaurants.repository';
+import { toRestaurantPublic } from '../restaurants/restaurants.service';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The diner's menu answer, serialised and compressed once per change of the menu. */
+export type EncodedAnswer = { etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
+
+/** What every diner request of one restaurant needs, read once and kept until something changes. */
+export type PublishedMenu = {
+  restaurant: RestaurantRow;
+  subscriptionValid: boolean;
+  /** Every live item (available or not) by id: what orders are priced from. */
+  items: Map<number, MenuItemRow>;
+  /** The items a diner sees, newest first, as the menu lists them. */
+  shown: MenuItemRow[];
+  /** The menu answer, with the token (the QR code's form) or without it (the id form). */
+  answer(form: 'token' | 'id'): Promise<EncodedAnswer>;
+};
+
+export type PublishedMenus = ReturnType<typeof createPublishedMenus>;
+
+const CHANNEL = 'tableserve:published-menus';
+const EVERYTHING = '*';
+/** A backstop only: every change invalidates at once; this bounds the harm of a lost message. */
+const MAX_AGE_MS = 60_000;
+
+async function encode(body: unknown): Promise<EncodedAnswer> {
+  // Encoded as the route's response schema would (fastify-type-provider-zod), once instead of per request.
+  const identity = Buffer.from(JSON.stringify(z.encode(DisplayMenuResponse, body as DisplayMenuResponse)));
+  const [br, gz] = await Promise.all([
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip(identity, { level: 9 }),
+  ]);
+  const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  return { etag, identity, br, gzip: gz };
+}
+
+/**
+ * The menus diners open, cached per restaurant in this process: the restaurant, whether its
+ * owner's subscription is valid, its items and the pre-serialised, pre-compressed answer with its
+ * ETag. A diner's menu and a diner's order then cost no database read on the hot path.
+ *
+ * Correctness over speed: every change of a menu, a restaurant or any subscription invalidates
+ * after it has committed, on every instance (Redis pub/sub when REDIS_URL is set; a reconnect
+ * forgets everything, since messages may have been missed). A load that overlaps an invalidation
+ * answers its caller but is not kept, so a read from before a change can never be cached after it.
+ */
+export function createPublishedMenus(deps: {
+  db: Db;
+  subscriptions: Pick<SubscriptionsService, 'ownerHasValidSubscription'>;
+  redis?: Redis | undefined;
+  log: FastifyBaseLogger;
+}) {
+  const { db, subscriptions, log } = deps;
+  const byId = new Map<number, { menu: PublishedMenu; loadedAt: number }>();
+  const idOfToken = new Map<string, number>();
+  const loading = new Map<number, Promise<PublishedMenu>>();
+  let generation = 0;
+
+  function forget(restaurantId: number | typeof EVERYTHING) {
+    generation += 1;
+    if (restaurantId === EVERYTHING) {
+      byId.clear();
+      idOfToken.clear();
+      loading.clear();
+      return;
+    }
+    const cached = byId.get(restaurantId);
+    if (cached) idOfToken.delete(cached.menu.restaurant.token);
+    byId.delete(restaurantId);
+    loading.delete(restaurantId);
+  }
+
+  const subscriber = deps.redis?.duplicate();
+  if (subscriber) {
+    subscriber.on('message', (_channel, message: string) =>
+      forget(message === EVERYTHING ? EVERYTHING : Number(message)),
+    );
+    // Missed messages cannot be replayed: after any (re)connection, start from nothing.
+    subscriber.on('ready', () => forget(EVERYTHING));
+    subscriber.subscribe(CHANNEL).catch((error) => log.error({ err: error }, 'menu cache: subscribe failed'));
+  }
+
+  function invalidate(restaurantId: number | typeof EVERYTHING) {
+    forget(restaurantId);
+    deps.redis
+      ?.publish(CHANNEL, String(restaurantId))
+      .catch((error) => log.error({ err: error }, 'menu cache: publish failed'));
+  }
+
+  async function build(restaurant: RestaurantRow): Promise<PublishedMenu> {
+    const [subscriptionValid, rows] = await Promise.all([
+      subscriptions.ownerHasValidSubscription(restaurant.ownerId),
+      menuRepository.list(db, restaurant.id),
+    ]);
+    const answers = new Map<'token' | 'id', Promise<EncodedAnswer>>();
+    const shown = rows.filter((item) => item.available);
+    return {
+      restaurant,
+      subscriptionValid,
+      items: new Map(rows.map((item) => [item.id, item])),
+      shown,
+      answer(form) {
+        let answer = answers.get(form);
+        if (!answer) {
+          const publicFields = toRestaurantPublic(restaurant);
+          answer = encode({
+            restaurant: form === 'id' ? publicFields : { ...publicFields, token: restaurant.token },
+            menu: shown.map(toMenuItem),
+          });
+          answers.set(form, answer);
+        }
+        return answer;
+      },
+    };
+  }
+
+  /** One load per restaurant at a time, kept only if nothing changed meanwhile. */
+  function load(restaurantId: number, find: () => Promise<RestaurantRow | undefined>) {
+    const pending = loading.get(restaurantId);
+    if (pending) return pending;
+    const startedAt = generation;
+    const loaded = find()
+      .then((restaurant) => (restaurant ? build(restaurant) : undefined))
+      .then((menu) => {
+        if (!menu) return undefined;
+        if (generation === startedAt) {
+          byId.set(menu.restaurant.id, { menu, loadedAt: Date.now() });
+          idOfToken.set(menu.restaurant.token, menu.restaurant.id);
+        }
+        return menu;
+      })
+      .finally(() => {
+        if (loading.get(restaurantId) === loaded) loading.delete(restaurantId);
+      });
+    // A restaurant id of 0 stands for "not known yet" (a token lookup): never shared.
+    if (restaurantId !== 0) loading.set(restaurantId, loaded as Promise<PublishedMenu>);
+    return loaded;
+  }
+
+  function fresh(restaurantId: number | undefined) {
+    const cached = restaurantId === undefined ? undefined : byId.get(restaurantId);
+    if (!cached) return undefined;
+    if (Date.now() - cached.loadedAt > MAX_AGE_MS) {
+      forget(cached.menu.restaurant.id);
+      return undefined;
+    }
+    return cached.menu;
+  }
+
+  return {
+    /** The restaurant's published menu, or undefined when there is no such restaurant. */
+    async byId(restaurantId: number): Promise<PublishedMenu | undefined> {
+      if (!Number.isSafeInteger(restaurantId) || restaurantId < 1 || restaurantId > MAX_ID) return undefined;
+      return (
+        fresh(restaurantId) ?? load(restaurantId, () => restaurantsRepository.findById(db, restaurantId))
+      );
+    },
+
+    /** The same, by the menu token of the restaurant's QR code. */
+    async byToken(token: string): Promise<PublishedMenu | undefined> {
+      return fresh(idOfToken.get(token)) ?? load(0, () => restaurantsRepository.findByToken(db, token));
+    },
+
+    /** After a change of the restaurant or its menu has committed. */
+    invalidate: (restaurantId: number) => invalidate(restaurantId),
+
+    /** After a subscription changed: rare, and reached from many paths, so everything goes. */
+    invalidateAll: () => invalidate(EVERYTHING),
+
+    async close() {
+      await subscriber?.quit().catch(() => subscriber.disconnect());
+    },
+  };
+}
