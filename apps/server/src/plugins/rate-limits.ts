@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serverMessages } from '@tableserve/contract/messages';
 import type {
   FastifyInstance,
+  FastifyReply,
   FastifyRequest,
   onResponseAsyncHookHandler,
   preHandlerAsyncHookHandler,
@@ -13,6 +14,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** A preHandler that limits by client IP and by the email in the body; every limit must pass. */
     limitByIpAndEmail(name: string, limits: AccountLimits): preHandlerAsyncHookHandler;
+    /**
+     * A preHandler that limits by the authenticated owner (request.ownerId, so it must follow
+     * requireOwner) and, when given, by client IP; every limit must pass.
+     */
+    limitByOwner(name: string, limits: OwnerLimits): preHandlerAsyncHookHandler;
+    /**
+     * For a call that charges a card: a preHandler limiting per owner (after requireOwner) and
+     * refusing an address whose recent charges were declined too often, and the onResponse hook
+     * that counts a declined charge (402) against its address.
+     */
+    limitCharges(
+      name: string,
+      limits: ChargeLimits,
+    ): { preHandler: preHandlerAsyncHookHandler; onResponse: onResponseAsyncHookHandler };
     /** onResponse for login routes: a refused password is logged with the address it came from. */
     recordFailedLogin: onResponseAsyncHookHandler;
   }
@@ -25,6 +40,10 @@ export type Limit = { max: number; windowMs: number };
  * tries at one account, so a stranger's guesses never lock the owner out of their own account.
  */
 type AccountLimits = { perIp: Limit; perEmail?: Limit; perIpAndEmail?: Limit };
+/** perOwner counts one account's calls from anywhere; perIp every account's from one address. */
+type OwnerLimits = { perOwner: Limit; perIp?: Limit };
+/** declinedPerIp counts only declined charges (402), of every account, from one address. */
+type ChargeLimits = { perOwner: Limit; declinedPerIp: Limit };
 
 const MINUTE = 60_000;
 
@@ -39,6 +58,22 @@ export const accountLimits = {
   // hammering the endpoint that sets passwords.
   resetPassword: { perIp: { max: 20, windowMs: 15 * MINUTE } },
 } as const satisfies Record<string, AccountLimits>;
+
+/** The limits of calls an owner makes with their token. */
+export const ownerLimits = {
+  // Each call may charge a card: an owner retrying a declined card needs a few calls, a stolen
+  // token many. Card testing shows as declines, so those are counted per address too, of every
+  // owner: one address can sign up ten owners an hour. Successful purchases are not, so owners
+  // behind one address (an office, a group of restaurants) can all subscribe.
+  createSubscription: {
+    perOwner: { max: 10, windowMs: 60 * MINUTE },
+    declinedPerIp: { max: 10, windowMs: 60 * MINUTE },
+  },
+  // One bucket for every change a restaurant's staff make to orders (approve, status, edit,
+  // delete, mark paid). A kitchen at its busiest taps a few times a minute per screen; 600 stops
+  // only a runaway script or a stolen token hammering the database.
+  staffOrderActions: { perOwner: { max: 600, windowMs: MINUTE } },
+} as const satisfies Record<string, OwnerLimits | ChargeLimits>;
 
 const emailOf = (request: FastifyRequest) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -56,25 +91,58 @@ export async function registerRateLimits(
 ) {
   await app.register(rateLimit, { global: false, redis, nameSpace });
 
-  app.decorate('limitByIpAndEmail', (name: string, limits: AccountLimits) => {
-    // The plugin's own hook runs once per request, so several keys need several limiters here.
-    const keys: [Limit | undefined, (request: FastifyRequest) => string][] = [
-      [limits.perIp, (r) => `${name}:ip:${r.ip}`],
-      [limits.perEmail, (r) => `${name}:email:${emailOf(r)}`],
-      [limits.perIpAndEmail, (r) => `${name}:ip-email:${r.ip}:${emailOf(r)}`],
-    ];
+  /** The 429: Retry-After, and a text that says as long a wait. */
+  const refuse = (reply: FastifyReply, seconds: number): never => {
+    reply.header('retry-after', seconds);
+    throw new AppError(429, serverMessages.tooManyRequests(seconds), 'RATE_LIMITED');
+  };
+
+  type Keyed = [Limit | undefined, (request: FastifyRequest) => string];
+  /** One preHandler over several limits. The plugin's own hook runs once per request, so several keys need several limiters. */
+  const limitAll = (keys: Keyed[]): preHandlerAsyncHookHandler => {
     const limiters = keys.flatMap(([limit, keyGenerator]) =>
       limit ? [app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator })] : [],
     );
     return async (request, reply) => {
       for (const limiter of limiters) {
         const result = await limiter(request);
-        if (!result.isAllowed && result.isExceeded) {
-          reply.header('retry-after', result.ttlInSeconds);
-          throw new AppError(429, serverMessages.tooManyRequests(result.ttlInSeconds), 'RATE_LIMITED');
-        }
+        if (!result.isAllowed && result.isExceeded) refuse(reply, result.ttlInSeconds);
       }
     };
+  };
+
+  app.decorate('limitByIpAndEmail', (name: string, limits: AccountLimits) =>
+    limitAll([
+      [limits.perIp, (r) => `${name}:ip:${r.ip}`],
+      [limits.perEmail, (r) => `${name}:email:${emailOf(r)}`],
+      [limits.perIpAndEmail, (r) => `${name}:ip-email:${r.ip}:${emailOf(r)}`],
+    ]),
+  );
+
+  app.decorate('limitByOwner', (name: string, limits: OwnerLimits) =>
+    limitAll([
+      [limits.perOwner, (r) => `${name}:owner:${r.ownerId}`],
+      [limits.perIp, (r) => `${name}:ip:${r.ip}`],
+    ]),
+  );
+
+  app.decorate('limitCharges', (name: string, limits: ChargeLimits) => {
+    const perOwner = limitAll([[limits.perOwner, (r) => `${name}:owner:${r.ownerId}`]]);
+    const declines = app.createRateLimit({
+      max: limits.declinedPerIp.max,
+      timeWindow: limits.declinedPerIp.windowMs,
+      keyGenerator: (r) => `${name}:declined-ip:${r.ip}`,
+    });
+    const preHandler: preHandlerAsyncHookHandler = async function (request, reply) {
+      await perOwner.call(this, request, reply);
+      // Read, not counted: only a decline counts, once the provider has said so.
+      const seen = await declines(request, { increment: false });
+      if (!seen.isAllowed && seen.remaining === 0) refuse(reply, seen.ttlInSeconds);
+    };
+    const onResponse: onResponseAsyncHookHandler = async (request, reply) => {
+      if (reply.statusCode === 402) await declines(request);
+    };
+    return { preHandler, onResponse };
   });
 
   app.decorate('recordFailedLogin', async (request: FastifyRequest, reply) => {

@@ -16,10 +16,13 @@ import {
 } from '@tableserve/contract/owner-orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ownerLimits } from '../../plugins/rate-limits';
 import type { StaffOrdersService } from './staff-orders.service';
 
 const security = [{ bearer: [] }];
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
+/** The changes to orders also answer 429 past the staff's generous limit. */
+const changeErrors = { ...errors, 429: ApiError };
 const Message = z.object({ message: z.string() });
 
 /**
@@ -31,6 +34,9 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
   app,
   { staffOrders },
 ) => {
+  // One limiter, so every change to orders counts against the same per-owner bucket.
+  const limitChanges = app.limitByOwner('staff-order-actions', ownerLimits.staffOrderActions);
+
   app.get(
     '/customer/orders/:restaurant_id',
     {
@@ -76,9 +82,10 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
         tags: ['Restaurant orders'],
         security,
         params: RestaurantOrderParams,
-        response: { 200: OrderActionResponse, ...errors },
+        response: { 200: OrderActionResponse, ...changeErrors },
       },
       onRequest: app.requireSubscribedOwner,
+      preHandler: limitChanges,
     },
     async (request) =>
       staffOrders.approve(request.ownerId, request.params.restaurant_id, request.params.order_id),
@@ -93,9 +100,10 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
         security,
         params: OrderParams,
         body: UpdateOrderBody,
-        response: { 200: OrderActionResponse, ...errors },
+        response: { 200: OrderActionResponse, ...changeErrors },
       },
       onRequest: app.requireSubscribedOwner,
+      preHandler: limitChanges,
     },
     async (request) => staffOrders.edit(request.ownerId, request.params.order_id, request.body.order_items),
   );
@@ -108,9 +116,10 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
         description: 'Soft delete: hidden from lists and reports. Refused for Completed orders.',
         security,
         params: RestaurantOrderParams,
-        response: { 200: Message, ...errors },
+        response: { 200: Message, ...changeErrors },
       },
       onRequest: app.requireSubscribedOwner,
+      preHandler: limitChanges,
     },
     async (request) =>
       staffOrders.remove(request.ownerId, request.params.restaurant_id, request.params.order_id),
@@ -124,9 +133,10 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
         description: 'Mark as Paid: a Ready order becomes Completed.',
         security,
         params: RestaurantOrderParams,
-        response: { 200: OrderActionResponse, ...errors },
+        response: { 200: OrderActionResponse, ...changeErrors },
       },
       onRequest: app.requireSubscribedOwner,
+      preHandler: limitChanges,
     },
     async (request) =>
       staffOrders.markPaid(request.ownerId, request.params.restaurant_id, request.params.order_id),
@@ -141,9 +151,10 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
         security,
         params: RestaurantParams,
         body: MarkPaidBatchBody,
-        response: { 200: MarkPaidBatchResponse, ...errors },
+        response: { 200: MarkPaidBatchResponse, ...changeErrors },
       },
       onRequest: app.requireSubscribedOwner,
+      preHandler: limitChanges,
     },
     async (request) =>
       staffOrders.markManyPaid(request.ownerId, request.params.restaurant_id, request.body.order_ids),
@@ -172,9 +183,10 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
         security,
         params: UpdateOrderStatusParams,
         body: UpdateOrderStatusBody,
-        response: { 200: OrderActionResponse, ...errors },
+        response: { 200: OrderActionResponse, ...changeErrors },
       },
       onRequest: app.requireSubscribedOwner,
+      preHandler: limitChanges,
     },
     async (request) =>
       staffOrders.updateStatus(

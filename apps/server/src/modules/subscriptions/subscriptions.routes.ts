@@ -13,6 +13,7 @@ import {
 } from '@tableserve/contract/subscription';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ownerLimits } from '../../plugins/rate-limits';
 import type { SubscriptionsService } from './subscriptions.service';
 
 const tags = ['Subscriptions'];
@@ -60,6 +61,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscrip
         response: { 201: CreateSubscriptionResponse, ...errors },
       },
       onRequest: app.requireOwner,
+      // Each call may charge a card: limited per owner, and declines per address (card testing).
+      ...app.limitCharges('create-subscription', ownerLimits.createSubscription),
     },
     async (request, reply) => {
       const outcome = await subscriptions.create(
