@@ -9,8 +9,9 @@ import { subscribedOwner } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The s3 driver against an S3-compatible server on loopback. s3rver checks the access key but not
-// SigV4 signatures themselves, so what the signature binds (content type, ACL) is asserted on
-// the URL's X-Amz-SignedHeaders; real S3 refuses a PUT whose signed headers differ.
+// SigV4 signatures themselves, nor conditional writes, so what the signature binds (content type,
+// ACL, If-None-Match) is asserted on the URL's X-Amz-SignedHeaders and by recomputing the
+// signature; real S3 refuses a PUT whose signed headers differ.
 const BUCKET = 'menu-images';
 let s3: S3rver;
 let s3Dir: string;
@@ -89,7 +90,7 @@ function pngBytes() {
 }
 
 describe('s3 storage driver', () => {
-  it('presigns a 10-minute public-read PUT with the content type; the image URL is the object URL', async () => {
+  it('presigns a 10-minute, write-once, public-read PUT with the content type; the image URL is the object URL', async () => {
     const owner = await subscribedOwner(t);
     const response = await t.app.inject({
       method: 'POST',
@@ -103,33 +104,30 @@ describe('s3 storage driver', () => {
     expect(`${url.origin}${url.pathname}`).toBe(image_url);
     expect(image_url).toMatch(new RegExp(`^${endpoint}/${BUCKET}/${owner.userId}-[A-Za-z0-9_-]{22}\\.png$`));
     expect(url.searchParams.get('X-Amz-Expires')).toBe('600');
-    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host;x-amz-acl');
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host;if-none-match;x-amz-acl');
     expect(url.searchParams.get('X-Amz-Credential')).toMatch(/^S3RVER\/\d{8}\/us-east-1\/s3\/aws4_request$/);
     expect(url.searchParams.has('x-amz-acl')).toBe(false);
     expect(url.searchParams.has('x-amz-checksum-crc32')).toBe(false);
 
     const bytes = pngBytes();
-    const upload = await fetch(signed_url, {
-      method: 'PUT',
-      headers: { 'content-type': 'image/png', 'x-amz-acl': 'public-read' },
-      body: new Uint8Array(bytes),
-    });
+    const headers = { 'content-type': 'image/png', 'x-amz-acl': 'public-read', 'if-none-match': '*' };
+    const upload = await fetch(signed_url, { method: 'PUT', headers, body: new Uint8Array(bytes) });
     expect(upload.status).toBe(200);
     const stored = await fetch(image_url);
     expect(stored.status).toBe(200);
     expect(stored.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await stored.arrayBuffer()).equals(bytes)).toBe(true);
 
-    // What real S3 would check: the signature holds only for the image type and the public-read ACL.
-    expect(
-      presignedSignatureHolds(signed_url, { 'content-type': 'image/png', 'x-amz-acl': 'public-read' }),
-    ).toBe(true);
-    expect(
-      presignedSignatureHolds(signed_url, { 'content-type': 'text/html', 'x-amz-acl': 'public-read' }),
-    ).toBe(false);
-    expect(presignedSignatureHolds(signed_url, { 'content-type': 'image/png', 'x-amz-acl': 'private' })).toBe(
-      false,
-    );
+    // What real S3 would check: the signature holds only for the image type, the public-read ACL
+    // and the write-once condition.
+    expect(presignedSignatureHolds(signed_url, headers)).toBe(true);
+    expect(presignedSignatureHolds(signed_url, { ...headers, 'content-type': 'text/html' })).toBe(false);
+    expect(presignedSignatureHolds(signed_url, { ...headers, 'x-amz-acl': 'private' })).toBe(false);
+    // Without If-None-Match (an overwrite with the URL used before), or with a condition that an
+    // existing object would meet, the signature fails: S3 answers 403 before it writes anything.
+    const { 'if-none-match': _condition, ...unconditional } = headers;
+    expect(presignedSignatureHolds(signed_url, unconditional)).toBe(false);
+    expect(presignedSignatureHolds(signed_url, { ...headers, 'if-none-match': '"an-etag"' })).toBe(false);
   });
 
   it('serves no local upload routes', async () => {

@@ -22,6 +22,10 @@ async function loadSdk(config: S3Config) {
  * Images in an S3 bucket (or any S3-compatible store), uploaded by the browser straight to it
  * through a presigned PUT. The content type and the public-read ACL are signed headers, so the
  * upload must send exactly those (the spec's client sends `x-amz-acl: public-read`).
+ * `If-None-Match: *` is signed too: a conditional write (AWS S3, MinIO) that answers 412 when the
+ * key exists, so a URL used once cannot overwrite its image within its 10 minutes, as images are
+ * served with immutable caching. The upload must send that header as well, and the bucket's CORS
+ * rule must allow it.
  * A presigned PUT cannot cap the size; the bucket's own policy has to.
  */
 export function createS3Storage(config: S3Config): UploadStorage {
@@ -35,6 +39,8 @@ export function createS3Storage(config: S3Config): UploadStorage {
         Key: key,
         ContentType: contentType,
         ACL: 'public-read',
+        // Write once: signed, so the holder of the URL cannot leave it out.
+        IfNoneMatch: '*',
       });
       const signedUrl = await getSignedUrl(client, command, {
         expiresIn: UPLOAD_URL_TTL_SECONDS,
