@@ -15,7 +15,7 @@ export const withoutQuery = (url: string) => url.split(/[?#]/)[0] ?? url;
 
 /**
  * POST /menu/generate-signed-url, then PUT the bytes to the signed URL with the public-read ACL
- * (owner-side §7). Resolves to the image value to store on the menu item.
+ * (owner-side §7), as a write that never replaces an existing object. Resolves to the image value to store on the menu item.
  */
 export async function uploadMenuImage(file: File, token: string | null): Promise<string> {
   try {
@@ -31,7 +31,8 @@ export async function uploadMenuImage(file: File, token: string | null): Promise
     const response = await fetch(signed.signed_url, {
       method: 'PUT',
       body: file,
-      headers: { 'Content-Type': type, 'x-amz-acl': 'public-read' },
+      // If-None-Match: * makes the write once-only (S3 signs it; our local storage is write-once anyway).
+      headers: { 'Content-Type': type, 'x-amz-acl': 'public-read', 'If-None-Match': '*' },
     });
     if (!response.ok) throw new Error(`Upload answered ${response.status}`);
     return signed.image_url || withoutQuery(signed.signed_url);

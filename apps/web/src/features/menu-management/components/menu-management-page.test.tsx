@@ -303,7 +303,7 @@ describe('Menu Management: saving', () => {
     expect(put?.[1]).toEqual({
       method: 'PUT',
       body: photo,
-      headers: { 'Content-Type': 'image/png', 'x-amz-acl': 'public-read' },
+      headers: { 'Content-Type': 'image/png', 'x-amz-acl': 'public-read', 'If-None-Match': '*' },
     });
     expect(callsTo(calls, '/add-menu-item')[0]).toMatchObject({
       method: 'POST',
