@@ -72,7 +72,13 @@ export async function runLoad(
   if (timing.warmupSeconds > 0) await autocannon({ ...options, duration: timing.warmupSeconds });
   // Requests the warm-up left in the server (PGlite runs them one by one) must not spill into the
   // measurement: the health check's database ping queues behind them.
-  if (server) await requestJson(`${server.url}/api/v1/health`, { timeoutMs: 120_000 });
+  if (server) {
+    await requestJson(`${server.url}/api/v1/health`, { timeoutMs: 120_000 }).catch(() => {
+      throw new Error(
+        `${server.label} server: no answer to /api/v1/health 120 s after the warm-up: its requests are stuck (database pool?)`,
+      );
+    });
+  }
   const measure = () => autocannon({ ...options, duration: timing.seconds });
   const watched = server
     ? await watchServer(server, measure, (result) => result.requests.total)
