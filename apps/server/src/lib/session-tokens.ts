@@ -14,6 +14,10 @@ export type SessionTokens = ReturnType<typeof createSessionTokens>;
  */
 export function createSessionTokens(deps: { db: DbOrTx; jwt: JwtService }) {
   const { db, jwt } = deps;
+  const revokedListeners: Array<(audience: Audience, accountId: number) => void> = [];
+  const announceRevoked = (audience: Audience, accountId: number) => {
+    for (const listener of revokedListeners) listener(audience, accountId);
+  };
 
   async function currentVersion(audience: Audience, accountId: number): Promise<number | undefined> {
     const table = accounts[audience];
@@ -37,13 +41,24 @@ export function createSessionTokens(deps: { db: DbOrTx; jwt: JwtService }) {
       return (await currentVersion(audience, claims.subject)) === claims.version ? claims.subject : undefined;
     },
 
-    /** Ends every session of the account (inside the caller's transaction when given one). */
-    async revokeAll(audience: Audience, accountId: number, tx: DbOrTx = db): Promise<void> {
+    /**
+     * Ends every session of the account. Inside the caller's transaction when given one: the
+     * caller then calls announceRevoked once it has committed, so open sockets close too.
+     */
+    async revokeAll(audience: Audience, accountId: number, tx?: DbOrTx): Promise<void> {
       const table = accounts[audience];
-      await tx
+      await (tx ?? db)
         .update(table)
         .set({ tokenVersion: sql`${table.tokenVersion} + 1` })
         .where(eq(table.id, accountId));
+      if (!tx) announceRevoked(audience, accountId);
+    },
+
+    /** Tells whoever holds live connections (the realtime plugin) that these sessions ended. */
+    announceRevoked,
+
+    onRevoked(listener: (audience: Audience, accountId: number) => void) {
+      revokedListeners.push(listener);
     },
   };
 }

@@ -17,6 +17,8 @@ import { restaurantsRepository } from '../modules/restaurants/restaurants.reposi
 
 const staffRoom = (restaurantId: number) => `staff:${restaurantId}`;
 const customerRoom = (customerId: number) => `customer:${customerId}`;
+/** Every socket of one login account, whatever it listens to: closed when its sessions end. */
+const accountRoom = (audience: 'owner' | 'customer', accountId: number) => `account:${audience}:${accountId}`;
 
 /**
  * Socket.IO on the API's own port. A connection names its restaurant (query restaurant_id) and
@@ -47,13 +49,13 @@ export function registerRealtime(
       if (ownerId && restaurantId.success) {
         const restaurant = await restaurantsRepository.findById(deps.db, restaurantId.data);
         if (restaurant?.ownerId === ownerId) {
-          await socket.join(staffRoom(restaurant.id));
+          await socket.join([staffRoom(restaurant.id), accountRoom('owner', ownerId)]);
           return next();
         }
       }
       const customerId = token ? await deps.tokens.verify('customer', token) : undefined;
       if (customerId) {
-        await socket.join(customerRoom(customerId));
+        await socket.join([customerRoom(customerId), accountRoom('customer', customerId)]);
         return next();
       }
       next(new Error(SOCKET_UNAUTHORIZED));
@@ -84,6 +86,12 @@ export function registerRealtime(
   deps.events.on('order.deleted', ({ restaurantId, orderId }) => {
     const payload: OrderDeletedPayload = { order_id: orderId };
     io.to(staffRoom(restaurantId)).emit('order_deleted', JSON.stringify(payload));
+  });
+
+  // A password reset or "log out everywhere" ends open sockets too, on every instance (the
+  // adapter relays it); a reconnect with the old token is then refused.
+  deps.tokens.onRevoked((audience, accountId) => {
+    io.in(accountRoom(audience, accountId)).disconnectSockets(true);
   });
 
   app.addHook('preClose', async () => {

@@ -181,7 +181,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async resetPassword(body: ResetPasswordBody): Promise<{ message: string }> {
       const passwordHash = await hashPassword(body.new_password);
       const at = now();
-      const done = await db.transaction(async (tx) => {
+      const resetUserId = await db.transaction(async (tx) => {
         const userId = await repo.consumeToken(tx, hashToken(body.token), 'reset_password', at);
         if (!userId) return false;
         const user = await repo.findUserById(tx, userId);
@@ -189,9 +189,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.updateUser(tx, userId, { passwordHash, emailVerifiedAt: user?.emailVerifiedAt ?? at });
         // Whoever knew the old password may hold a token: every earlier session ends here.
         await tokens.revokeAll('owner', userId, tx);
-        return true;
+        return userId;
       });
-      if (!done) throw badRequest(serverMessages.invalidResetToken, 'INVALID_TOKEN');
+      if (!resetUserId) throw badRequest(serverMessages.invalidResetToken, 'INVALID_TOKEN');
+      tokens.announceRevoked('owner', resetUserId);
       return { message: serverMessages.passwordReset };
     },
 

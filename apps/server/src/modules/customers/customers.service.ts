@@ -107,16 +107,17 @@ export function createCustomersService(deps: CustomersServiceDeps) {
 
     async resetPassword(token: string, newPassword: string): Promise<{ message: string }> {
       const passwordHash = await hashPassword(newPassword);
-      const done = await db.transaction(async (tx) => {
+      const resetCustomerId = await db.transaction(async (tx) => {
         const customerId = await repo.consumeResetToken(tx, hashToken(token), now());
         if (customerId) {
           await repo.setPassword(tx, customerId, passwordHash);
           // Every earlier session of the diner ends with the reset.
           await tokens.revokeAll('customer', customerId, tx);
         }
-        return customerId !== undefined;
+        return customerId;
       });
-      if (!done) throw badRequest(text.invalidResetToken, 'INVALID_TOKEN');
+      if (resetCustomerId === undefined) throw badRequest(text.invalidResetToken, 'INVALID_TOKEN');
+      tokens.announceRevoked('customer', resetCustomerId);
       return { message: text.passwordReset };
     },
   };

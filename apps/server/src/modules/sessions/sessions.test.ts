@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { serverMessages } from '@tableserve/contract/messages';
 import { SOCKET_OPTIONS, SOCKET_UNAUTHORIZED } from '@tableserve/contract/realtime';
 import { io as connect } from 'socket.io-client';
@@ -63,6 +64,56 @@ describe('a password reset', () => {
     );
     socket.close();
     expect(refusal).toBe(SOCKET_UNAUTHORIZED);
+  });
+});
+
+describe('an open socket', () => {
+  let address: string;
+  beforeAll(async () => {
+    // The reset test above may have started listening already.
+    address = t.app.server.listening
+      ? `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
+      : await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  const open = (restaurantId: number, token: string) =>
+    new Promise<ReturnType<typeof connect>>((resolve, reject) => {
+      const socket = connect(address, {
+        ...SOCKET_OPTIONS,
+        transports: [...SOCKET_OPTIONS.transports],
+        reconnection: false,
+        query: { restaurant_id: restaurantId },
+        auth: { token },
+      });
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    });
+  const closedByServer = (socket: ReturnType<typeof connect>) =>
+    new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+  it("closes when the owner logs out everywhere, and only that owner's", async () => {
+    const mine = await ownerWithRestaurant(t);
+    const theirs = await ownerWithRestaurant(t);
+    const kitchen = await open(mine.restaurantId, mine.owner.token);
+    const otherKitchen = await open(theirs.restaurantId, theirs.owner.token);
+    const closed = closedByServer(kitchen);
+    expect((await post('/auth/logout-everywhere', undefined, mine.owner.auth)).statusCode).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    expect(otherKitchen.connected).toBe(true);
+    otherKitchen.close();
+  });
+
+  it('closes when the diner resets their password', async () => {
+    const { restaurantId } = await ownerWithRestaurant(t);
+    const email = `socket-reset-${Date.now()}@example.com`;
+    const diner = await signUpDiner(t, restaurantId, { email, password: 'diner password' });
+    const phone = await open(restaurantId, diner.token);
+    const closed = closedByServer(phone);
+    await post('/customer/forgot-password', { email });
+    const token = tokenFromMail(await t.waitForMail(email));
+    expect(
+      (await post('/customer/reset_password', { token, new_password: 'another password' })).statusCode,
+    ).toBe(200);
+    expect(await closed).toBe('io server disconnect');
   });
 });
 
