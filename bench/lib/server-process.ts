@@ -74,7 +74,11 @@ export async function startServer(options: {
   const logFile = path.join(options.workDir, `${options.label}.log`);
   const reportFile = path.join(options.workDir, `${options.label}.report.jsonl`);
   const logFd = openSync(logFile, 'a');
-  const child = spawnNode(['--import', 'tsx', 'src/server.ts'], {
+  // BENCH_CPU_PROFILE=DIR: each server writes a V8 CPU profile there when it stops (what limits it).
+  const profile = process.env.BENCH_CPU_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
+    : [];
+  const child = spawnNode([...profile, '--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
     // The child writes its log straight to the file: the bench does not spend CPU reading it.
     stdio: ['ignore', logFd, logFd],

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -52,6 +51,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerInputRules } from './plugins/input-rules';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerRealtime } from './plugins/realtime';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web';
 
 export type BuildOptions = {
@@ -134,7 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
 
-  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config) });
+  registerSecurityHeaders(app, { contentSecurityPolicy: contentSecurityPolicy(config) });
   // JSON answers above 1 KB (a menu, an order list) travel compressed; static files come
   // precompressed from the build, and small answers are not worth the CPU.
   await app.register(compress, {

@@ -1,4 +1,4 @@
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose';
 
 /** Owners and diners get tokens for separate audiences, so one can never act as the other. */
 export type Audience = 'owner' | 'customer';
@@ -12,10 +12,30 @@ export type JwtService = {
   verify(audience: Audience, token: string): Promise<TokenClaims | undefined>;
 };
 
+/**
+ * The audience a token claims, unverified: only to pick which check to run (a diner's token is
+ * then not first tried, and refused, as an owner's). Every decision still rests on `verify`.
+ */
+export function claimedAudience(token: string): Audience | undefined {
+  try {
+    const { aud } = decodeJwt(token);
+    return aud === 'owner' || aud === 'customer' ? aud : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const ISSUER = 'tableserve';
 
 export function createJwtService(secret: string, now: () => Date = () => new Date()): JwtService {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: handing jose the raw bytes made it import the key again on every request.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     async sign(audience, subject, ttlSeconds, version) {
       const issuedAt = Math.floor(now().getTime() / 1000);
@@ -26,11 +46,11 @@ export function createJwtService(secret: string, now: () => Date = () => new Dat
         .setSubject(String(subject))
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + ttlSeconds)
-        .sign(key);
+        .sign(await key);
     },
     async verify(audience, token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience,

@@ -3,6 +3,7 @@ import { subscriptionServerMessages } from '@tableserve/contract/subscription';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/app-error';
+import { claimedAudience } from '../lib/jwt';
 import type { SessionTokens } from '../lib/session-tokens';
 
 declare module 'fastify' {
@@ -60,7 +61,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { tokens: Ses
   });
   app.decorate('requireCustomerOrSubscribedOwner', async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    if (token && (await options.tokens.verify('owner', token))) return app.requireSubscribedOwner(request);
+    if (token && claimedAudience(token) === 'owner') return app.requireSubscribedOwner(request);
     return app.requireCustomer(request);
   });
   app.decorate('identifyOwner', async (request: FastifyRequest) => {

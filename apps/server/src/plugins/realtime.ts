@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Db } from '../db/client';
 import type { DomainEventBus } from '../lib/domain-events';
+import { claimedAudience } from '../lib/jwt';
 import type { SessionTokens } from '../lib/session-tokens';
 import { restaurantsRepository } from '../modules/restaurants/restaurants.repository';
 
@@ -45,7 +46,8 @@ export function registerRealtime(
     const token = String(auth?.token ?? query.token ?? '');
     const restaurantId = id.safeParse(query.restaurant_id);
     try {
-      const ownerId = token ? await deps.tokens.verify('owner', token) : undefined;
+      const audience = token ? claimedAudience(token) : undefined;
+      const ownerId = audience === 'owner' ? await deps.tokens.verify('owner', token) : undefined;
       if (ownerId && restaurantId.success) {
         const restaurant = await restaurantsRepository.findById(deps.db, restaurantId.data);
         if (restaurant?.ownerId === ownerId) {
@@ -53,7 +55,7 @@ export function registerRealtime(
           return next();
         }
       }
-      const customerId = token ? await deps.tokens.verify('customer', token) : undefined;
+      const customerId = audience === 'customer' ? await deps.tokens.verify('customer', token) : undefined;
       if (customerId) {
         await socket.join([customerRoom(customerId), accountRoom('customer', customerId)]);
         return next();
