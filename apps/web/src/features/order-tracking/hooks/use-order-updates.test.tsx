@@ -1,6 +1,7 @@
 import type { OrderUpdatePayload } from '@tableserve/contract/realtime';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { restartableSocketServer } from '@/features/staff-orders/testing/restartable-socket-server';
 import { startSocketServer } from '@/test/socket-server';
 import { useOrderUpdates } from './use-order-updates';
 
@@ -69,4 +70,39 @@ describe('useOrderUpdates', () => {
     // The manager reports the reconnection before the socket's own connect arrives.
     await waitFor(() => expect(result.current).toBe('live'));
   });
+
+  it('comes back by itself after the server closed the connection (a restart), and says so', async () => {
+    const restarting = await restartableSocketServer();
+    try {
+      const onReconnect = vi.fn();
+      const { result } = renderHook(() =>
+        useOrderUpdates({ restaurantId: 7, token: 't', onUpdate: () => {}, onReconnect }),
+      );
+      await waitFor(() => expect(result.current).toBe('live'));
+      restarting.sayGoodbye();
+      await waitFor(() => expect(restarting.connections()).toBe(2), { timeout: 4000 });
+      await waitFor(() => expect(onReconnect).toHaveBeenCalledTimes(1));
+      expect(result.current).toBe('live');
+    } finally {
+      await restarting.stop();
+    }
+  });
+
+  it('keeps trying after the 5 attempts while the server is down, and is back within a second of it', async () => {
+    const restarting = await restartableSocketServer();
+    try {
+      const onReconnect = vi.fn();
+      const { result } = renderHook(() =>
+        useOrderUpdates({ restaurantId: 7, token: 't', onUpdate: () => {}, onReconnect }),
+      );
+      await waitFor(() => expect(result.current).toBe('live'));
+      await restarting.down();
+      await waitFor(() => expect(result.current).toBe('offline'));
+      await new Promise((resolve) => setTimeout(resolve, 6500));
+      await restarting.up();
+      await waitFor(() => expect(onReconnect).toHaveBeenCalledTimes(1), { timeout: 1800 });
+    } finally {
+      await restarting.stop();
+    }
+  }, 15_000);
 });

@@ -6,6 +6,14 @@ import { parseOrderUpdate } from '../lib/order-update';
 /** 'live' while connected; 'offline' once the connection dropped or was refused. */
 export type LiveState = 'off' | 'connecting' | 'live' | 'offline';
 
+/**
+ * The wait between two tries to reach the server (customer-side §9: attempts 1 s apart), rather
+ * than Socket.IO's backoff doubling up to 5 s. After the 5 attempts, or after the server closed
+ * the connection itself (a restart), the page starts trying again this soon: a diner waiting for
+ * their order keeps following it once the server is back.
+ */
+export const RECONNECT_DELAY_MS = 1000;
+
 type Options = {
   /** The restaurant the channel is opened for (customer-side §4: a channel per restaurant id). */
   restaurantId: number | null;
@@ -13,7 +21,10 @@ type Options = {
   token: string | null;
   /** Every well-formed order_update the server sends this diner; matching is the caller's. */
   onUpdate: (update: OrderUpdatePayload) => void;
-  /** After a reconnection: delivery is at most once, so the caller refetches what it may have missed. */
+  /**
+   * After a reconnection, or a first connection that took more than one try: delivery is at most
+   * once, so the caller refetches what it may have missed.
+   */
   onReconnect?: () => void;
 };
 
@@ -39,17 +50,37 @@ export function useOrderUpdates({ restaurantId, token, onUpdate, onReconnect }: 
     }
     setState('connecting');
     const socket = createSocket({ restaurantId, token });
-    socket.on('connect', () => setState('live'));
-    socket.on('disconnect', () => setState('offline'));
-    socket.on('connect_error', () => setState('offline'));
+    socket.io.reconnectionDelayMax(RECONNECT_DELAY_MS);
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const connectAgainSoon = () => {
+      clearTimeout(retry);
+      retry = setTimeout(() => socket.connect(), RECONNECT_DELAY_MS);
+    };
+    // Whether updates may have been missed: the connection dropped, or failed before it first came up.
+    let missedSome = false;
+    socket.on('connect', () => {
+      setState('live');
+      if (missedSome) handlers.current.onReconnect?.();
+      missedSome = false;
+    });
+    socket.on('disconnect', (reason) => {
+      setState('offline');
+      missedSome = true;
+      // The server closed the connection (it is restarting): Socket.IO would not come back by itself.
+      if (reason === 'io server disconnect') connectAgainSoon();
+    });
+    socket.on('connect_error', () => {
+      setState('offline');
+      missedSome = true;
+    });
     socket.on('order_update', (message) => {
       const update = parseOrderUpdate(message);
       if (update) handlers.current.onUpdate(update);
     });
-    const reconnected = () => handlers.current.onReconnect?.();
-    socket.io.on('reconnect', reconnected);
+    socket.io.on('reconnect_failed', connectAgainSoon);
     return () => {
-      socket.io.off('reconnect', reconnected);
+      clearTimeout(retry);
+      socket.io.off('reconnect_failed', connectAgainSoon);
       socket.removeAllListeners();
       socket.disconnect();
     };

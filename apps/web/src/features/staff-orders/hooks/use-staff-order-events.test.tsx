@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSocketServer } from '@/test/socket-server';
 import { staffOrderKeys } from '../api/staff-order-keys';
+import { restartableSocketServer } from '../testing/restartable-socket-server';
 import { staffOrder } from '../testing/staff-order';
 import { useStaffOrderEvents } from './use-staff-order-events';
 
@@ -107,4 +108,38 @@ describe('useStaffOrderEvents', () => {
       timeout: 5000,
     });
   });
+
+  it('refetches on its first connection too, since an order may come between the fetch and the join', async () => {
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await live();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: staffOrderKeys.all(7) });
+  });
+
+  it('comes back by itself, and refetches, after the server closed the connection (a restart)', async () => {
+    const restarting = await restartableSocketServer();
+    try {
+      await live();
+      const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+      restarting.sayGoodbye();
+      await waitFor(() => expect(restarting.connections()).toBe(2), { timeout: 4000 });
+      await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: staffOrderKeys.all(7) }));
+    } finally {
+      await restarting.stop();
+    }
+  });
+
+  it('keeps trying, 1 s apart, after Socket.IO gives up its 5 attempts while the server is down', async () => {
+    const restarting = await restartableSocketServer();
+    try {
+      await live();
+      await restarting.down();
+      // 5 attempts at most 1 s apart, and some time after them.
+      await new Promise((resolve) => setTimeout(resolve, 6500));
+      await restarting.up();
+      // Back within about a second of the server, not after a backoff of up to 5 s.
+      await waitFor(() => expect(restarting.connections()).toBe(2), { timeout: 1800 });
+    } finally {
+      await restarting.stop();
+    }
+  }, 15_000);
 });

@@ -11,10 +11,13 @@ import { applyUpdate, removeOrder } from '../lib/order-lists';
 export type LiveState = 'connecting' | 'live' | 'offline';
 
 /**
- * After Socket.IO's 5 reconnection attempts (owner-side §9) a staff screen, open all evening,
- * starts a fresh connection this often rather than giving up.
+ * How long a staff screen waits between two tries to reach the server (owner-side §9: attempts
+ * 1 s apart). Socket.IO's own backoff would double the delay up to 5 s, which a restart of the
+ * server would make the screens wait out; after its 5 attempts, or after the server closed the
+ * connection itself (a restart), a screen open all evening starts again this soon rather than
+ * giving up. The delays have jitter, so a room of screens does not come back all at once.
  */
-const RETRY_AFTER_GIVING_UP_MS = 5000;
+export const RECONNECT_DELAY_MS = 1000;
 
 type Options = {
   restaurantId: number;
@@ -47,7 +50,7 @@ function withNewOrder(data: unknown, order: StaffOrder, place: 'first' | 'last')
  * The restaurant's staff room (owner-side §4 Live updates, §7 Socket; DESIGN.md §4 Real time):
  * every order screen's cached lists follow new_order, order_update and order_deleted at once, and
  * are then refetched from the server (counters, paging and filters stay exact). Delivery is at
- * most once, so a reconnection refetches everything.
+ * most once, so every (re)connection refetches everything.
  */
 export function useStaffOrderEvents({ restaurantId, token, onNewOrder }: Options): LiveState {
   const queryClient = useQueryClient();
@@ -61,55 +64,54 @@ export function useStaffOrderEvents({ restaurantId, token, onNewOrder }: Options
     const key = staffOrderKeys.all(restaurantId);
     const refetchAll = () => void queryClient.invalidateQueries({ queryKey: key });
     let retry: ReturnType<typeof setTimeout> | undefined;
-    let socket = connect();
+    const socket = createSocket({ restaurantId, token });
+    socket.io.reconnectionDelayMax(RECONNECT_DELAY_MS);
+    const connectAgainSoon = () => {
+      clearTimeout(retry);
+      retry = setTimeout(() => socket.connect(), RECONNECT_DELAY_MS);
+    };
 
-    function connect() {
-      const next = createSocket({ restaurantId, token });
-      next.on('connect', () => setState('live'));
-      next.on('disconnect', () => setState('offline'));
-      next.on('connect_error', () => setState('offline'));
-      next.io.on('reconnect', refetchAll);
-      next.io.on('reconnect_failed', () => {
-        retry = setTimeout(() => {
-          close(next);
-          socket = connect();
-          socket.once('connect', refetchAll);
-        }, RETRY_AFTER_GIVING_UP_MS);
-      });
-      next.on('new_order', (message) => {
-        const order = parseNewOrder(message);
-        if (!order) return;
-        for (const query of queryClient.getQueryCache().findAll({ queryKey: key })) {
-          const place = placeOfNewOrder(query.queryKey);
-          if (place) queryClient.setQueryData(query.queryKey, withNewOrder(query.state.data, order, place));
-        }
-        handlers.current.onNewOrder?.(order);
-        refetchAll();
-      });
-      next.on('order_update', (message) => {
-        const update = parseStaffOrderUpdate(message);
-        if (!update) return;
-        queryClient.setQueriesData({ queryKey: key }, (data: unknown) => applyUpdate(data, update));
-        refetchAll();
-      });
-      next.on('order_deleted', (message) => {
-        const deleted = parseOrderDeleted(message);
-        if (!deleted) return;
-        queryClient.setQueriesData({ queryKey: key }, (data: unknown) => removeOrder(data, deleted));
-        refetchAll();
-      });
-      return next;
-    }
-
-    function close(closing: ReturnType<typeof createSocket>) {
-      closing.io.removeAllListeners();
-      closing.removeAllListeners();
-      closing.disconnect();
-    }
+    // Every connection, the first included, refetches: an order placed after the lists were
+    // fetched but before the socket joined the room, or while it was away, is fetched then.
+    socket.on('connect', () => {
+      setState('live');
+      refetchAll();
+    });
+    socket.on('disconnect', (reason) => {
+      setState('offline');
+      // The server closed the connection (it is restarting): Socket.IO would not come back by itself.
+      if (reason === 'io server disconnect') connectAgainSoon();
+    });
+    socket.on('connect_error', () => setState('offline'));
+    socket.io.on('reconnect_failed', connectAgainSoon);
+    socket.on('new_order', (message) => {
+      const order = parseNewOrder(message);
+      if (!order) return;
+      for (const query of queryClient.getQueryCache().findAll({ queryKey: key })) {
+        const place = placeOfNewOrder(query.queryKey);
+        if (place) queryClient.setQueryData(query.queryKey, withNewOrder(query.state.data, order, place));
+      }
+      handlers.current.onNewOrder?.(order);
+      refetchAll();
+    });
+    socket.on('order_update', (message) => {
+      const update = parseStaffOrderUpdate(message);
+      if (!update) return;
+      queryClient.setQueriesData({ queryKey: key }, (data: unknown) => applyUpdate(data, update));
+      refetchAll();
+    });
+    socket.on('order_deleted', (message) => {
+      const deleted = parseOrderDeleted(message);
+      if (!deleted) return;
+      queryClient.setQueriesData({ queryKey: key }, (data: unknown) => removeOrder(data, deleted));
+      refetchAll();
+    });
 
     return () => {
       clearTimeout(retry);
-      close(socket);
+      socket.io.removeAllListeners();
+      socket.removeAllListeners();
+      socket.disconnect();
     };
   }, [queryClient, restaurantId, token]);
 
