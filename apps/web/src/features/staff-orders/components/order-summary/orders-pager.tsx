@@ -26,13 +26,14 @@ export function OrdersPager({
           ? 'No orders'
           : `Showing ${first}–${last} of ${total} ${total === 1 ? 'order' : 'orders'}`}
       </p>
-      <div className="flex items-center gap-2">
+      {/* On a phone the controls take the row's full width, so Next is not cut off at the card's edge. */}
+      <div className="flex w-full items-center justify-between gap-2 sm:w-auto sm:justify-end">
         <Button variant="secondary" className="px-3.5" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           <ChevronLeft className="size-4" aria-hidden />
           Previous
         </Button>
         <p
-          className="min-w-24 px-1 text-center text-sm font-medium text-stone-700 tabular-nums"
+          className="min-w-0 flex-1 px-1 text-center text-sm font-medium whitespace-nowrap text-stone-700 tabular-nums sm:min-w-24 sm:flex-none"
           aria-live="polite"
         >
           {ownerOrderMessages.pageOf(page, pages)}
