@@ -47,7 +47,8 @@ export async function startProduct(options: { env?: Record<string, string> } = {
     throw new Error('The web app is not built: run `npm run build` first (npm test does).');
   // The server's clock, which a journey can move forward (renewals, grace periods, expiry).
   let offsetMs = 0;
-  const app = await buildApp(config, { now: () => new Date(Date.now() + offsetMs) });
+  const now = () => new Date(Date.now() + offsetMs);
+  let app = await buildApp(config, { now });
   await app.listen({ host: '127.0.0.1', port });
 
   const browser: Browser = await chromium.launch({
@@ -81,7 +82,10 @@ export async function startProduct(options: { env?: Record<string, string> } = {
   }
 
   return {
-    app,
+    /** The running server; a new instance after restart(). */
+    get app() {
+      return app;
+    },
     baseUrl,
     /** Moves the server's clock, and the clock of every page of `context`, forward by `ms`. */
     async advanceClock(ms: number, context?: BrowserContext) {
@@ -107,6 +111,20 @@ export async function startProduct(options: { env?: Record<string, string> } = {
         ...options,
       });
     },
+    /**
+     * Restarts the server as a deploy does: a graceful shutdown (in-flight requests finish, every
+     * socket is told goodbye), then a new instance on the same data directory and port.
+     * `whileDown` runs against the new instance before it listens, so what it changes happens
+     * while no browser can reach the server. Answers when the server listens again. Data survives
+     * only with the database on disk (`env: { DATABASE_URL: '' }`), not the default memory://.
+     */
+    async restart({ whileDown }: { whileDown?: (app: App) => Promise<void> } = {}): Promise<number> {
+      await app.close();
+      app = await buildApp(config, { now });
+      await whileDown?.(app);
+      await app.listen({ host: '127.0.0.1', port });
+      return Date.now();
+    },
     async stop() {
       await browser.close();
       await app.close();
@@ -116,3 +134,4 @@ export async function startProduct(options: { env?: Record<string, string> } = {
 }
 
 export type Product = Awaited<ReturnType<typeof startProduct>>;
+type App = Awaited<ReturnType<typeof buildApp>>;
