@@ -1,14 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client';
 import { orderItems, orders } from './db/schema';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './seed/demo';
+import { createPostgresDatabase } from './test/test-app';
 
 /**
  * Crash safety (issue 11, Deliver 5): the real server process is killed with SIGKILL while
@@ -116,27 +116,11 @@ function randomCart(menuIds: number[]): Line[] {
  * the demo data the embedded database gets on its first start.
  */
 async function freshPostgres(dataDir: string) {
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `tableserve_crash_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir });
+  const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, 'tableserve_crash');
+  const database = await openDatabase({ databaseUrl: created.url, dataDir });
   const demo = await seedDemoData(database.db, { publicUrl: 'http://localhost:0' });
   await database.close();
-  return {
-    url: url.toString(),
-    menuToken: new URL(demo!.menuUrl).searchParams.get('token')!,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return { ...created, menuToken: new URL(demo!.menuUrl).searchParams.get('token')! };
 }
 
 describe(`the server process killed while orders are placed (${onPostgres ? 'PostgreSQL' : 'PGlite data directory'})`, () => {

@@ -9,6 +9,51 @@ export type Outcome<T> = { status: number; body: T | { message: string; code?: s
 export const hashRequest = (value: unknown) =>
   createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
+type IdempotentRequest = { scope: string; key: string | undefined; body: unknown };
+
+/**
+ * The key's record, on the handle the caller works on (the database or its transaction): claim
+ * it, or answer what the earlier request with that key answered; then record this answer.
+ */
+function keyRecord(db: DbOrTx, request: IdempotentRequest & { key: string }) {
+  const { scope, key } = request;
+  const requestHash = hashRequest(request.body);
+  const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+  return {
+    where,
+    /** True when this request holds the key now; false when an earlier one did. */
+    async claim(): Promise<boolean> {
+      const claimed = await db
+        .insert(idempotencyKeys)
+        .values({ scope, key, requestHash })
+        .onConflictDoNothing()
+        .returning({ id: idempotencyKeys.id });
+      return claimed.length > 0;
+    },
+    /** The earlier request's answer; a different body or an unanswered key is a 409. */
+    async earlierAnswer<T>(): Promise<Outcome<T>> {
+      const [previous] = await db.select().from(idempotencyKeys).where(where).limit(1);
+      if (!previous || previous.requestHash !== requestHash) {
+        throw conflict(
+          'This Idempotency-Key was already used for a different request',
+          'IDEMPOTENCY_KEY_REUSED',
+        );
+      }
+      // Inside a transaction only a key claimed by `once` (outside one) can be seen unanswered.
+      if (previous.responseStatus === null) {
+        throw conflict('This request is already being processed', 'REQUEST_IN_PROGRESS');
+      }
+      return { status: previous.responseStatus, body: previous.responseBody as Outcome<T>['body'] };
+    },
+    async record<T>(outcome: Outcome<T>) {
+      await db
+        .update(idempotencyKeys)
+        .set({ responseStatus: outcome.status, responseBody: outcome.body })
+        .where(where);
+    },
+  };
+}
+
 /**
  * Runs `work` once per (scope, key): a retry or a double click with the same Idempotency-Key
  * gets the first answer again, including a refusal such as a declined card. Without a key the
@@ -16,47 +61,21 @@ export const hashRequest = (value: unknown) =>
  */
 export async function once<T>(
   db: Db,
-  request: { scope: string; key: string | undefined; body: unknown },
+  request: IdempotentRequest,
   work: () => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
   if (!request.key) return capture(work);
-  const requestHash = hashRequest(request.body);
-  const where = and(eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, request.key));
-
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({ scope: request.scope, key: request.key, requestHash })
-    .onConflictDoNothing()
-    .returning({ id: idempotencyKeys.id });
-
-  if (claimed.length === 0) {
-    const [previous] = await db.select().from(idempotencyKeys).where(where).limit(1);
-    if (!previous || previous.requestHash !== requestHash) {
-      throw conflict(
-        'This Idempotency-Key was already used for a different request',
-        'IDEMPOTENCY_KEY_REUSED',
-      );
-    }
-    if (previous.responseStatus === null) {
-      throw conflict('This request is already being processed', 'REQUEST_IN_PROGRESS');
-    }
-    return { status: previous.responseStatus, body: previous.responseBody as Outcome<T>['body'] };
-  }
-
+  const record = keyRecord(db, { ...request, key: request.key });
+  if (!(await record.claim())) return record.earlierAnswer<T>();
   try {
     const outcome = await capture(work);
-    await db
-      .update(idempotencyKeys)
-      .set({ responseStatus: outcome.status, responseBody: outcome.body })
-      .where(where);
+    await record.record(outcome);
     return outcome;
   } catch (error) {
-    await db.delete(idempotencyKeys).where(where);
+    await db.delete(idempotencyKeys).where(record.where);
     throw error;
   }
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * `once` for work that only touches this database (an order): the key, the work's writes and the
@@ -67,38 +86,16 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  */
 export async function onceInTransaction<T>(
   db: Db,
-  request: { scope: string; key: string | undefined; body: unknown },
+  request: IdempotentRequest,
   work: (tx: DbOrTx) => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
-  if (!request.key) return capture(() => db.transaction((tx) => work(tx)));
-  const { scope, key } = request;
-  const requestHash = hashRequest(request.body);
-  const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
-  return db.transaction(async (tx: Tx) => {
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ scope, key, requestHash })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyKeys.id });
-    if (claimed.length === 0) {
-      const [previous] = await tx.select().from(idempotencyKeys).where(where).limit(1);
-      if (!previous || previous.requestHash !== requestHash) {
-        throw conflict(
-          'This Idempotency-Key was already used for a different request',
-          'IDEMPOTENCY_KEY_REUSED',
-        );
-      }
-      // Only a key claimed by `once` (outside a transaction) can be seen unanswered.
-      if (previous.responseStatus === null) {
-        throw conflict('This request is already being processed', 'REQUEST_IN_PROGRESS');
-      }
-      return { status: previous.responseStatus, body: previous.responseBody as Outcome<T>['body'] };
-    }
+  const { key } = request;
+  if (!key) return capture(() => db.transaction((tx) => work(tx)));
+  return db.transaction(async (tx) => {
+    const record = keyRecord(tx, { ...request, key });
+    if (!(await record.claim())) return record.earlierAnswer<T>();
     const outcome = await capture(() => work(tx));
-    await tx
-      .update(idempotencyKeys)
-      .set({ responseStatus: outcome.status, responseBody: outcome.body })
-      .where(where);
+    await record.record(outcome);
     return outcome;
   });
 }

@@ -21,15 +21,9 @@ export function testClock(start = new Date('2026-03-02T12:00:00Z')) {
   };
 }
 
-/**
- * A fresh database for one test file: in-memory PGlite by default; with TEST_DB_DRIVER=postgres
- * a new database on TEST_DATABASE_URL's server, dropped afterwards.
- */
-async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB_DRIVER !== 'postgres' || !serverUrl)
-    return { url: 'memory://', drop: async () => {} };
-  const name = `tableserve_test_${randomBytes(6).toString('hex')}`;
+/** A new, empty database on the PostgreSQL server of `serverUrl`, and how to drop it. */
+export async function createPostgresDatabase(serverUrl: string, prefix = 'tableserve_test') {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -45,6 +39,17 @@ async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<vo
       await client.end();
     },
   };
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default; with TEST_DB_DRIVER=postgres
+ * a new database on TEST_DATABASE_URL's server, dropped afterwards.
+ */
+async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB_DRIVER !== 'postgres' || !serverUrl)
+    return { url: 'memory://', drop: async () => {} };
+  return createPostgresDatabase(serverUrl);
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

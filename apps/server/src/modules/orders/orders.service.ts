@@ -3,20 +3,18 @@ import {
   type OrderStatus,
   type OrderSummary,
   type PlaceOrder,
-  type PlaceOrderResponse,
   orderServerMessages as text,
 } from '@tableserve/contract/order';
 import { pagination } from '@tableserve/contract/pagination';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
-import { type Outcome, onceInTransaction } from '../../lib/idempotency';
 import { centsToDollars } from '../../lib/money';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
 import { restaurantsRepository } from '../restaurants/restaurants.repository';
 import { priceLines } from './order-lines';
 import { type OrderItemRow, type OrderRow, ordersRepository as repo } from './orders.repository';
-import { toStaffOrder } from './staff-order';
+import { createOrderPlacement, type PreparedOrder } from './place-order';
 
 type RestaurantRow = NonNullable<Awaited<ReturnType<typeof restaurantsRepository.findById>>>;
 
@@ -55,8 +53,8 @@ export function createOrdersService(deps: {
   /** The app's clock: order times follow it, so tests (and daily sales) can move it. */
   now?: () => Date;
 }) {
-  const { db, publishedMenus, events } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { db } = deps;
+  const placeOnce = createOrderPlacement({ ...deps, now: deps.now ?? (() => new Date()) });
 
   async function summaryOf(order: OrderRow, restaurant: RestaurantRow) {
     return toSummary(order, await repo.linesOf(db, [order.id]), restaurant);
@@ -95,74 +93,41 @@ export function createOrdersService(deps: {
     return { restaurant, customer, tableNumber, ...priced };
   }
 
-  /**
-   * The hot path of a Friday rush: the restaurant, its subscription and its prices come from the
-   * published menu (no reads), then one transaction holds the key, the order, its lines and the answer.
-   */
-  async function place(tx: DbOrTx, menu: PublishedMenu | undefined, customerId: number, body: PlaceOrder) {
+  /** The diner's order, checked and priced, ready for the transaction to write. */
+  async function prepare(
+    tx: DbOrTx,
+    menu: PublishedMenu | undefined,
+    customerId: number,
+    body: PlaceOrder,
+  ): Promise<PreparedOrder> {
     const { restaurant, customer, tableNumber, lines, totalCents } = await validated(
       menu,
       customerId,
       body,
       tx,
     );
-    const at = now();
-    const order = await repo.insert(
-      tx,
-      {
-        restaurantId: restaurant.id,
-        customerId,
-        customerName: customer.customerName,
-        phoneNumber: customer.phoneNumber,
-        orderType: body.order_type,
-        tableNumber,
-        totalCents,
-        orderTime: body.order_time ?? null,
-        latitude: body.customer_location?.latitude ?? null,
-        longitude: body.customer_location?.longitude ?? null,
-        createdAt: at,
-        updatedAt: at,
-      },
-      lines,
-    );
-    const outcome: Outcome<PlaceOrderResponse> = {
-      status: 201,
-      body: {
-        message: text.placed,
-        order_id: order.id,
-        status: order.status,
-        total_amount: centsToDollars(totalCents),
-      },
+    const order = {
+      restaurantId: restaurant.id,
+      customerId,
+      customerName: customer.customerName,
+      phoneNumber: customer.phoneNumber,
+      orderType: body.order_type,
+      tableNumber,
+      totalCents,
+      orderTime: body.order_time ?? null,
+      latitude: body.customer_location?.latitude ?? null,
+      longitude: body.customer_location?.longitude ?? null,
     };
-    return { outcome, created: { order, lines, restaurant } };
+    return { restaurant, order, lines };
   }
 
   return {
     /** Idempotent per Idempotency-Key: a double-tapped Submit creates one order. */
-    async place(customerId: number, body: PlaceOrder, idempotencyKey: string | undefined) {
-      // Read before the transaction: on a cold cache it queries, and inside one it would wait on
-      // itself (PGlite has one connection) or hold two pool connections at once (PostgreSQL).
-      const menu = await publishedMenus.byId(body.restaurant_id);
-      let created: Awaited<ReturnType<typeof place>>['created'] | undefined;
-      const outcome = await onceInTransaction(
-        db,
-        { scope: `place-order:${customerId}`, key: idempotencyKey, body },
-        async (tx) => {
-          const placed = await place(tx, menu, customerId, body);
-          created = placed.created;
-          return placed.outcome;
-        },
+    place(customerId: number, body: PlaceOrder, idempotencyKey: string | undefined) {
+      return placeOnce(
+        { scope: `place-order:${customerId}`, key: idempotencyKey, body, restaurantId: body.restaurant_id },
+        (tx, menu) => prepare(tx, menu, customerId, body),
       );
-      // Announced once committed (a replayed answer has no new order), from the lines in hand.
-      if (created) {
-        const { order, lines, restaurant } = created;
-        events.emit('order.created', {
-          restaurantId: restaurant.id,
-          customerId,
-          order: toStaffOrder(order, lines, restaurant),
-        });
-      }
-      return outcome;
     },
 
     /** The ordering customer's view; anyone else's order answers like a missing one. */

@@ -3,7 +3,6 @@ import {
   ORDER_TRANSITIONS,
   type OrderStatus,
   orderServerMessages,
-  type PlaceOrderResponse,
 } from '@tableserve/contract/order';
 import {
   type OrderFilter,
@@ -12,17 +11,16 @@ import {
   ownerOrderServerMessages as text,
 } from '@tableserve/contract/owner-orders';
 import { pagination } from '@tableserve/contract/pagination';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { businessDayAt } from '../../lib/business-day';
 import type { DomainEventBus } from '../../lib/domain-events';
-import { type Outcome, onceInTransaction } from '../../lib/idempotency';
-import { centsToDollars } from '../../lib/money';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
 import type { RestaurantRow } from '../restaurants/restaurants.repository';
 import { priceLines } from './order-lines';
 import { type OrderRow, ordersRepository as repo } from './orders.repository';
-import { staffOrdersOf, toStaffOrder } from './staff-order';
+import { createOrderPlacement, type PreparedOrder } from './place-order';
+import { staffOrdersOf } from './staff-order';
 
 export type StaffOrdersService = ReturnType<typeof createStaffOrdersService>;
 
@@ -42,6 +40,7 @@ export function createStaffOrdersService(deps: {
   publishedMenus: PublishedMenus;
 }) {
   const { db, events, now, publishedMenus } = deps;
+  const placeOnce = createOrderPlacement(deps);
 
   /** The restaurant's published menu, if it is the caller's; another owner's answers like a missing one. */
   function owned(menu: PublishedMenu | undefined, ownerId: number): PublishedMenu {
@@ -108,13 +107,12 @@ export function createStaffOrdersService(deps: {
       conflict(orderServerMessages.illegalTransition(order.status, to), 'ILLEGAL_TRANSITION'),
   });
 
-  /** The walk-in order: refused before anything is written, then written in the caller's transaction. */
-  async function placeForOwner(
-    tx: DbOrTx,
+  /** The walk-in order, checked and priced, ready for the transaction to write. */
+  function prepareWalkIn(
     menu: PublishedMenu | undefined,
     ownerId: number,
     body: OwnerPlaceOrder,
-  ) {
+  ): PreparedOrder {
     if (body.user_id !== ownerId)
       throw notFound(orderServerMessages.restaurantNotFound, 'RESTAURANT_NOT_FOUND');
     const { restaurant, items } = owned(menu, ownerId);
@@ -126,33 +124,17 @@ export function createStaffOrdersService(deps: {
       items,
       body.items.map((item) => ({ menuItemId: item.menu_id, quantity: item.quantity })),
     );
-    const at = now();
-    const order = await repo.insert(
-      tx,
-      {
-        restaurantId: restaurant.id,
-        customerId: null,
-        customerName: body.customer_name,
-        phoneNumber: body.phone_number,
-        orderType: table === null ? 'pickup' : 'dine-in',
-        tableNumber: table,
-        totalCents,
-        otherOrderDetails: body.other_order_details || null,
-        createdAt: at,
-        updatedAt: at,
-      },
-      lines,
-    );
-    const outcome: Outcome<PlaceOrderResponse> = {
-      status: 201,
-      body: {
-        message: orderServerMessages.placed,
-        order_id: order.id,
-        status: order.status,
-        total_amount: centsToDollars(totalCents),
-      },
+    const order = {
+      restaurantId: restaurant.id,
+      customerId: null,
+      customerName: body.customer_name,
+      phoneNumber: body.phone_number,
+      orderType: table === null ? ('pickup' as const) : ('dine-in' as const),
+      tableNumber: table,
+      totalCents,
+      otherOrderDetails: body.other_order_details || null,
     };
-    return { outcome, created: { order, lines, restaurant } };
+    return { restaurant, order, lines };
   }
 
   return {
@@ -286,29 +268,11 @@ export function createStaffOrdersService(deps: {
     },
 
     /** The owner's Place Order form: a walk-in or phone order, priced by the server, once per key. */
-    async place(ownerId: number, body: OwnerPlaceOrder, idempotencyKey: string | undefined) {
-      // Read before the transaction, which must never wait on another connection (orders.service.ts).
-      const menu = await publishedMenus.byId(body.restaurant_id);
-      let created: Awaited<ReturnType<typeof placeForOwner>>['created'] | undefined;
-      const outcome = await onceInTransaction(
-        db,
-        { scope: `owner-order:${ownerId}`, key: idempotencyKey, body },
-        async (tx) => {
-          const placed = await placeForOwner(tx, menu, ownerId, body);
-          created = placed.created;
-          return placed.outcome;
-        },
+    place(ownerId: number, body: OwnerPlaceOrder, idempotencyKey: string | undefined) {
+      return placeOnce(
+        { scope: `owner-order:${ownerId}`, key: idempotencyKey, body, restaurantId: body.restaurant_id },
+        async (_tx, menu) => prepareWalkIn(menu, ownerId, body),
       );
-      // Announced once committed (a replayed answer has no new order), from the lines in hand.
-      if (created) {
-        const { order, lines, restaurant } = created;
-        events.emit('order.created', {
-          restaurantId: restaurant.id,
-          customerId: null,
-          order: toStaffOrder(order, lines, restaurant),
-        });
-      }
-      return outcome;
     },
   };
 }

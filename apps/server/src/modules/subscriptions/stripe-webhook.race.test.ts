@@ -1,12 +1,8 @@
 import { GRACE_PERIOD_DAYS } from '@tableserve/contract/subscription';
-import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, processedWebhookEvents, subscriptions } from '../../db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, DAY_MS } from '../../lib/time';
-import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
-import { registerVerifiedOwner } from '../../test/owners';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { stripeWebhookSuite } from '../../test/stripe-webhooks';
+import type { TestApp } from '../../test/test-app';
 
 /**
  * Stripe delivers an event at least once, and may deliver it again while the first delivery is
@@ -15,131 +11,16 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  * once, in any order, leave the subscription paid. On PostgreSQL the deliveries really overlap.
  */
 
-const WEBHOOK_SECRET = 'whsec_test';
 const COPIES = 8;
 
-let stripe: FakeStripe;
+const webhooks = stripeWebhookSuite('race');
+const { subscribedOwner, rowOf, renewalsOf, stripeEvent, invoice, deliver } = webhooks;
+const recorded = webhooks.timesRecorded;
 let t: TestApp;
-let starterPlanId: number;
-
-beforeAll(async () => {
-  stripe = await startFakeStripe({ prices: { price_s: 5000, price_p: 10000, price_e: 20000 } });
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_x',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICES: 'starter=price_s,professional=price_p,enterprise=price_e',
-    },
-    build: { stripeApi: stripe.api },
-  });
-  const plans = (await t.app.inject({ method: 'GET', url: '/api/v1/subscription/plans' })).json()
-    .plans as Array<{ plan_id: number; name: string }>;
-  starterPlanId = plans.find((plan) => plan.name === 'Starter')!.plan_id;
-});
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
+beforeAll(() => {
+  t = webhooks.app();
 });
 
-type Owner = Awaited<ReturnType<typeof registerVerifiedOwner>>;
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
-async function subscribedOwner() {
-  const owner = await registerVerifiedOwner(t);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/subscription/create-subscription',
-    headers: owner.auth,
-    payload: { user_id: owner.userId, plan_id: starterPlanId, payment_method_id: 'pm_card_visa' },
-  });
-  if (response.statusCode !== 201) throw new Error(`create-subscription failed: ${response.body}`);
-  return { owner, row: await rowOf(owner) };
-}
-async function rowOf(owner: Owner) {
-  const [row] = await t.app.database.db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, owner.userId));
-  return row!;
-}
-const renewalsOf = async (owner: Owner) =>
-  (await t.app.database.db.select().from(payments).where(eq(payments.userId, owner.userId))).filter(
-    (payment) => payment.kind === 'renewal',
-  );
-const recorded = async (eventId: string) =>
-  (
-    await t.app.database.db
-      .select()
-      .from(processedWebhookEvents)
-      .where(eq(processedWebhookEvents.eventId, eventId))
-  ).length;
-
-let eventCount = 0;
-function stripeEvent(type: string, object: object) {
-  eventCount += 1;
-  return {
-    id: `evt_race_${eventCount}_${Date.now()}`,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created: seconds(t.clock.now()),
-    type,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object },
-  };
-}
-function invoice(stripeSubscriptionId: string, period: { start: Date; end: Date }, extra: object = {}) {
-  return {
-    id: `in_race_${eventCount}`,
-    object: 'invoice',
-    billing_reason: 'subscription_cycle',
-    status: 'paid',
-    amount_due: 5000,
-    amount_paid: 5000,
-    attempt_count: 1,
-    parent: {
-      type: 'subscription_details',
-      subscription_details: { subscription: stripeSubscriptionId, metadata: {} },
-    },
-    lines: {
-      object: 'list',
-      data: [
-        {
-          id: 'il_race',
-          object: 'line_item',
-          amount: 5000,
-          period: { start: seconds(period.start), end: seconds(period.end) },
-          parent: {
-            type: 'subscription_item_details',
-            subscription_item_details: { subscription: stripeSubscriptionId, subscription_item: 'si_race' },
-          },
-        },
-      ],
-    },
-    ...extra,
-  };
-}
-
-/** One delivery, signed as Stripe signs it (each retry carries a fresh signature). */
-function deliver(event: object) {
-  const payload = JSON.stringify(event);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/subscription/webhook',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: WEBHOOK_SECRET,
-        timestamp: seconds(t.clock.now()),
-      }),
-    },
-    payload,
-  });
-}
-
-/** COPIES deliveries of each event, all at once, in a shuffled order. */
 async function deliverAtOnce(events: object[]) {
   const copies = events.flatMap((event) => Array.from({ length: COPIES }, () => event));
   for (let i = copies.length - 1; i > 0; i--) {

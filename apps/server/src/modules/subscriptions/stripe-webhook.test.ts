@@ -1,149 +1,20 @@
 import { GRACE_PERIOD_DAYS } from '@tableserve/contract/subscription';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, processedWebhookEvents, subscriptions } from '../../db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions } from '../../db/schema';
 import { addDays, DAY_MS } from '../../lib/time';
-import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
-import { freshLogin, registerVerifiedOwner } from '../../test/owners';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { freshLogin } from '../../test/owners';
+import { seconds, stripeWebhookSuite } from '../../test/stripe-webhooks';
+import type { TestApp } from '../../test/test-app';
 import { stripeWebhookMessages } from './stripe-webhook.service';
 
-const WEBHOOK_SECRET = 'whsec_test';
-
-let stripe: FakeStripe;
+const webhooks = stripeWebhookSuite('test');
+const { subscribedOwner, rowOf, renewalsOf, stripeEvent, invoice, deliver } = webhooks;
+const recorded = async (eventId: string) => (await webhooks.timesRecorded(eventId)) > 0;
 let t: TestApp;
-let starterPlanId: number;
-
-beforeAll(async () => {
-  stripe = await startFakeStripe({ prices: { price_s: 5000, price_p: 10000, price_e: 20000 } });
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_x',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICES: 'starter=price_s,professional=price_p,enterprise=price_e',
-    },
-    build: { stripeApi: stripe.api },
-  });
-  const plans = (await t.app.inject({ method: 'GET', url: '/api/v1/subscription/plans' })).json()
-    .plans as Array<{
-    plan_id: number;
-    name: string;
-  }>;
-  starterPlanId = plans.find((plan) => plan.name === 'Starter')!.plan_id;
+beforeAll(() => {
+  t = webhooks.app();
 });
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
-
-type Owner = Awaited<ReturnType<typeof registerVerifiedOwner>>;
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
-/** An owner with a Stripe subscription made through the API; returns our row. */
-async function subscribedOwner() {
-  const owner = await registerVerifiedOwner(t);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/subscription/create-subscription',
-    headers: owner.auth,
-    payload: { user_id: owner.userId, plan_id: starterPlanId, payment_method_id: 'pm_card_visa' },
-  });
-  if (response.statusCode !== 201) throw new Error(`create-subscription failed: ${response.body}`);
-  return { owner, row: await rowOf(owner) };
-}
-async function rowOf(owner: Owner) {
-  const [row] = await t.app.database.db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, owner.userId));
-  return row!;
-}
-const renewalsOf = async (owner: Owner) =>
-  (await t.app.database.db.select().from(payments).where(eq(payments.userId, owner.userId))).filter(
-    (payment) => payment.kind === 'renewal',
-  );
-const recorded = async (eventId: string) =>
-  (
-    await t.app.database.db
-      .select()
-      .from(processedWebhookEvents)
-      .where(eq(processedWebhookEvents.eventId, eventId))
-  ).length > 0;
-
-let eventCount = 0;
-/** A Stripe event as Stripe sends it (API 2026 shapes). */
-function stripeEvent(type: string, object: object) {
-  eventCount += 1;
-  return {
-    id: `evt_test_${eventCount}_${Date.now()}`,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created: seconds(t.clock.now()),
-    type,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object },
-  };
-}
-/** A subscription invoice billing [start, end] for `stripeSubscriptionId`. */
-function invoice(stripeSubscriptionId: string, period: { start: Date; end: Date }, extra: object = {}) {
-  return {
-    id: `in_test_${eventCount}`,
-    object: 'invoice',
-    billing_reason: 'subscription_cycle',
-    status: 'paid',
-    amount_due: 5000,
-    amount_paid: 5000,
-    attempt_count: 1,
-    parent: {
-      type: 'subscription_details',
-      subscription_details: { subscription: stripeSubscriptionId, metadata: {} },
-    },
-    lines: {
-      object: 'list',
-      data: [
-        {
-          id: 'il_test',
-          object: 'line_item',
-          amount: 5000,
-          period: { start: seconds(period.start), end: seconds(period.end) },
-          parent: {
-            type: 'subscription_item_details',
-            subscription_item_details: { subscription: stripeSubscriptionId, subscription_item: 'si_test' },
-          },
-        },
-      ],
-    },
-    ...extra,
-  };
-}
-
-/** Delivers an event as Stripe does: the raw JSON, signed with the webhook secret at the app's time. */
-function deliver(
-  event: object,
-  sign: { secret?: string; payload?: string; timestamp?: number; header?: string | null } = {},
-) {
-  const payload = JSON.stringify(event);
-  const header =
-    sign.header !== undefined
-      ? sign.header
-      : Stripe.webhooks.generateTestHeaderString({
-          payload: sign.payload ?? payload,
-          secret: sign.secret ?? WEBHOOK_SECRET,
-          timestamp: sign.timestamp ?? seconds(t.clock.now()),
-        });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/subscription/webhook',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      ...(header === null ? {} : { 'stripe-signature': header }),
-    },
-    payload,
-  });
-}
 
 describe('webhook signatures', () => {
   it('accepts an event signed with the webhook secret, and records even the types it ignores', async () => {

@@ -1,0 +1,64 @@
+import { orderServerMessages, type PlaceOrderResponse } from '@tableserve/contract/order';
+import type { Db, DbOrTx } from '../../db/client';
+import type { DomainEventBus } from '../../lib/domain-events';
+import { type Outcome, onceInTransaction } from '../../lib/idempotency';
+import { centsToDollars } from '../../lib/money';
+import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
+import type { RestaurantRow } from '../restaurants/restaurants.repository';
+import type { PricedLine } from './order-lines';
+import { type NewOrder, ordersRepository as repo } from './orders.repository';
+import { toStaffOrder } from './staff-order';
+
+/** An order ready to write: checked and priced by the caller, who refuses before this. */
+export type PreparedOrder = {
+  restaurant: RestaurantRow;
+  order: Omit<NewOrder, 'createdAt' | 'updatedAt'>;
+  lines: PricedLine[];
+};
+
+/**
+ * What a diner's order and the owner's walk-in share: the hot path of a Friday rush. The
+ * restaurant, its subscription and its prices come from the published menu, read before the
+ * transaction (on a cold cache it queries, and inside one it would wait on itself on PGlite's one
+ * connection, or hold two pool connections on PostgreSQL). One transaction then holds the
+ * Idempotency-Key, the order, its lines and the answer; the staff hear of it once it committed.
+ */
+export function createOrderPlacement(deps: {
+  db: Db;
+  events: DomainEventBus;
+  publishedMenus: PublishedMenus;
+  now: () => Date;
+}) {
+  const { db, events, publishedMenus, now } = deps;
+  return async function placeOnce(
+    request: { scope: string; key: string | undefined; body: unknown; restaurantId: number },
+    prepare: (tx: DbOrTx, menu: PublishedMenu | undefined) => Promise<PreparedOrder>,
+  ): Promise<Outcome<PlaceOrderResponse>> {
+    const menu = await publishedMenus.byId(request.restaurantId);
+    let placed: (PreparedOrder & { row: Awaited<ReturnType<typeof repo.insert>> }) | undefined;
+    const outcome = await onceInTransaction<PlaceOrderResponse>(db, request, async (tx) => {
+      const prepared = await prepare(tx, menu);
+      const at = now();
+      const row = await repo.insert(tx, { ...prepared.order, createdAt: at, updatedAt: at }, prepared.lines);
+      placed = { ...prepared, row };
+      return {
+        status: 201,
+        body: {
+          message: orderServerMessages.placed,
+          order_id: row.id,
+          status: row.status,
+          total_amount: centsToDollars(row.totalCents),
+        },
+      };
+    });
+    // Announced once committed (a replayed answer has no new order), from the lines in hand.
+    if (placed) {
+      events.emit('order.created', {
+        restaurantId: placed.restaurant.id,
+        customerId: placed.row.customerId,
+        order: toStaffOrder(placed.row, placed.lines, placed.restaurant),
+      });
+    }
+    return outcome;
+  };
+}
