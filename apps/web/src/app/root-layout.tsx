@@ -1,7 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
+import { LoadingScreen } from '@/components/ui/spinner';
+import { PageErrorBoundary } from './page-error-boundary';
+import { ScrollRestoration } from './scroll-restoration';
 
 // Only the three diner pages show it, so its forms and the terms text stay out of every other page's download.
 const CustomerAccountMenu = lazy(async () => ({
@@ -9,6 +12,7 @@ const CustomerAccountMenu = lazy(async () => ({
 }));
 
 export function RootLayout() {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <Header
@@ -19,14 +23,15 @@ export function RootLayout() {
         }
       />
       <div className="flex-1">
-        <Outlet />
+        <PageErrorBoundary key={pathname}>
+          {/* While a page's code loads (main.tsx: the address and the page change together). */}
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </div>
       <Footer />
-      {/* Every full page load has the key 'default'; keying those by path stops an email link
-          from opening at the scroll position of whatever page the tab showed before. */}
-      <ScrollRestoration
-        getKey={(location) => (location.key === 'default' ? location.pathname : location.key)}
-      />
+      <ScrollRestoration />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Subscription } from '@tableserve/contract/subscription';
 import { useQueryClient } from '@tanstack/react-query';
 import { Menu } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -125,7 +125,9 @@ function DashboardFrame({ subscription, statusFailed, onRetryStatus }: Dashboard
           </Alert>
         )}
         <SubscriptionBanners subscription={subscription} />
-        <Outlet />
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
       </main>
 
       <NavDrawer id={DRAWER_ID} open={drawerOpen} onClose={closeDrawer}>
