@@ -8,7 +8,8 @@
  * as bench/results/lighthouse-<page>.lhr.json (open it in the Lighthouse viewer). Reports; never
  * fails on a score.
  *
- *   npm run lighthouse [-- --no-build]     CHROMIUM_PATH (default /usr/bin/chromium)
+ *   npm run lighthouse [-- --no-build]
+ *   CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_PAGES=menu,landing,login (default all)
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -78,13 +79,17 @@ const chrome = await chromeLauncher.launch({
 mkdirSync(path.dirname(resultsFile), { recursive: true });
 const results: PageResult[] = [];
 try {
-  const photos = await addPhotosToDemoMenu(server.url);
+  // The server's address as its PUBLIC_URL names it (http://localhost:PORT): uploaded photos'
+  // URLs are absolute, and the page's Content-Security-Policy allows only its own origin.
+  const origin = server.url.replace('127.0.0.1', 'localhost');
+  const photos = await addPhotosToDemoMenu(origin);
   console.log(`Demo restaurant seeded with ${photos} dishes, each with a photo.`);
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',');
   const pages = [
-    { page: 'menu', url: `${server.url}/menu-display?token=${token}` },
-    { page: 'landing', url: `${server.url}/` },
-    { page: 'login', url: `${server.url}/login` },
-  ];
+    { page: 'menu', url: `${origin}/menu-display?token=${token}` },
+    { page: 'landing', url: `${origin}/` },
+    { page: 'login', url: `${origin}/login` },
+  ].filter(({ page }) => !only || only.includes(page));
   for (const { page, url } of pages) {
     const lhrs = [];
     for (let run = 1; run <= runs; run += 1) {
@@ -105,7 +110,7 @@ try {
     writeFileSync(resultsFile.replace(/\.json$/, `-${page}.lhr.json`), JSON.stringify(median));
     results.push({
       page,
-      url: url.replace(server.url, ''),
+      url: url.replace(origin, ''),
       scores: Object.fromEntries(
         categories.map((category) => [category, score(median, category)]),
       ) as PageResult['scores'],

@@ -120,6 +120,18 @@ describe('the single-page app', () => {
     }
   });
 
+  it("preloads the menu a diner's page will ask for, and nothing for a link that is not a menu's", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/menu-display?token=%20Ab-c_9%20' });
+    expect(page.headers.link).toBe(
+      '</api/v1/customer/display-menu/Ab-c_9>; rel=preload; as=fetch; crossorigin=anonymous',
+    );
+    for (const url of ['/menu-display', '/menu-display?token=a%3Eb%0D', '/cart?token=abc']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers.link, url).toBeUndefined();
+    }
+  });
+
   it('caches hashed assets for a year', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes } from './app/router';
+import { AppRoutes, loadPagesOf } from './app/router';
 import { ToastHost } from './app/toast-host';
 import './index.css';
 
@@ -13,15 +13,22 @@ const queryClient = new QueryClient({
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      {/* Without transitions the address and the page change together: a page whose code is still
+// Not a top-level await: page chunks import shared code from this entry module, and would wait
+// for it while it waits for them. A page whose code fails to load shows the error page of its
+// boundary in the layout.
+void loadPagesOf(window.location)
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          {/* Without transitions the address and the page change together: a page whose code is still
           loading shows its spinner, never the previous page under the new address. */}
-      <BrowserRouter useTransitions={false}>
-        <AppRoutes />
-      </BrowserRouter>
-      <ToastHost />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
+          <ToastHost />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );
