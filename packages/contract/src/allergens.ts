@@ -91,10 +91,17 @@ export function dietaryConflict(
   return undefined;
 }
 
-/** "Contains: milk, eggs", in the law's order; '' for none. */
+/** "milk, eggs", in the law's order; '' for none. */
+export function allergenList(allergens: readonly Allergen[]): string {
+  return ALLERGENS.filter((allergen) => allergens.includes(allergen))
+    .map((allergen) => allergenNames[allergen])
+    .join(', ');
+}
+
+/** "Contains: milk, eggs"; '' for none. */
 export function containsLine(allergens: readonly Allergen[]): string {
-  const names = ALLERGENS.filter((allergen) => allergens.includes(allergen)).map((a) => allergenNames[a]);
-  return names.length ? `Contains: ${names.join(', ')}` : '';
+  const list = allergenList(allergens);
+  return list ? `Contains: ${list}` : '';
 }
 
 export const allergenMessages = {
