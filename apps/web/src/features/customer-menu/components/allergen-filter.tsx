@@ -28,6 +28,8 @@ export function AllergenFilterButton({ menu, avoided, onChange, className }: All
     <>
       <button
         type="button"
+        // Spelt out: the count pill alone would read as "Allergens 2".
+        aria-label={active ? text.buttonWithCount(avoided.length) : undefined}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {
@@ -45,10 +47,11 @@ export function AllergenFilterButton({ menu, avoided, onChange, className }: All
         <ShieldAlert className="size-4" aria-hidden />
         {text.button}
         {active && (
-          <span className="inline-flex min-w-5 justify-center rounded-full bg-amber-900 px-1.5 text-xs leading-5 font-bold text-white tabular-nums">
-            <span className="sr-only">(</span>
+          <span
+            aria-hidden
+            className="inline-flex min-w-5 justify-center rounded-full bg-amber-900 px-1.5 text-xs leading-5 font-bold text-white tabular-nums"
+          >
             {avoided.length}
-            <span className="sr-only"> chosen)</span>
           </span>
         )}
       </button>

@@ -34,6 +34,7 @@ export function withoutAllergens(menu: readonly MenuItem[], avoided: readonly Al
 
 export const allergenFilterTexts = {
   button: 'Allergens',
+  buttonWithCount: (count: number) => `Allergens (${count} chosen)`,
   title: 'Hide dishes with allergens',
   lead: 'Tick what you need to avoid. Dishes listed as containing any of them are hidden from the menu.',
   caution:
