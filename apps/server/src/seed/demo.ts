@@ -123,7 +123,7 @@ const demoMenu: DemoItem[] = [
     700,
     'Dessert',
     [],
-    ['vegetarian', 'vegan', 'gluten_free'],
+    ['vegan', 'gluten_free'],
   ],
   [
     'Fresh Lemonade',
@@ -131,7 +131,7 @@ const demoMenu: DemoItem[] = [
     450,
     'Beverage',
     [],
-    ['vegetarian', 'vegan', 'gluten_free'],
+    ['vegan', 'gluten_free'],
   ],
   [
     'Iced Latte',
@@ -141,21 +141,14 @@ const demoMenu: DemoItem[] = [
     ['milk'],
     ['vegetarian', 'gluten_free'],
   ],
-  [
-    'Sparkling Water',
-    'San Pellegrino, 750 ml bottle.',
-    500,
-    'Beverage',
-    [],
-    ['vegetarian', 'vegan', 'gluten_free'],
-  ],
+  ['Sparkling Water', 'San Pellegrino, 750 ml bottle.', 500, 'Beverage', [], ['vegan', 'gluten_free']],
   [
     'House Red Wine',
     'A glass of Montepulciano d’Abruzzo.',
     1100,
     'Beverage',
     ['sulphites'],
-    ['vegetarian', 'vegan', 'gluten_free'],
+    ['vegan', 'gluten_free'],
   ],
   [
     'Truffle Fries',

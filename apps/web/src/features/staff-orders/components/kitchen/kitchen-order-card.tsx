@@ -117,7 +117,7 @@ export function KitchenOrderCard({ order, staff, isNew = false, onSignedOut }: P
                       done ? 'text-sm' : 'text-base',
                     )}
                   >
-                    <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
+                    <TriangleAlert className="mt-1 size-4 shrink-0 text-amber-700" aria-hidden />
                     {containsLine(item.allergens)}
                   </span>
                 )}
