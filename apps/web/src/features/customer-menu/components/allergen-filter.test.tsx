@@ -39,8 +39,10 @@ async function renderMenu() {
 const dishes = () => screen.queryAllByRole('article').map((card) => card.getAttribute('aria-label'));
 /** The "Contains: …" line of a card. */
 const containsOf = (scope: ReturnType<typeof within>) =>
-  scope.getByText((_, element) => element?.tagName === 'P' && /^Contains:/.test(element.textContent ?? ''))
-    .textContent;
+  scope.getByText(
+    (_: string, element: Element | null) =>
+      element?.tagName === 'P' && /^Contains:/.test(element.textContent ?? ''),
+  ).textContent;
 const stored = () => sessionStorage.getItem(sessionKeys.allergenFilter);
 
 describe("the diner's allergen badges", () => {
