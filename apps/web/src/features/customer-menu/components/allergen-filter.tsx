@@ -28,8 +28,6 @@ export function AllergenFilterButton({ menu, avoided, onChange, className }: All
     <>
       <button
         type="button"
-        // Spelt out: the count pill alone would read as "Allergens 2".
-        aria-label={active ? text.buttonWithCount(avoided.length) : undefined}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {
@@ -46,12 +44,11 @@ export function AllergenFilterButton({ menu, avoided, onChange, className }: All
       >
         <ShieldAlert className="size-4" aria-hidden />
         {text.button}
+        {/* A real space and a hidden word, so it reads "Allergens 2 chosen", not "Allergens2". */}
+        {active && ' '}
         {active && (
-          <span
-            aria-hidden
-            className="inline-flex min-w-5 justify-center rounded-full bg-amber-900 px-1.5 text-xs leading-5 font-bold text-white tabular-nums"
-          >
-            {avoided.length}
+          <span className="inline-flex min-w-5 justify-center rounded-full bg-amber-900 px-1.5 text-xs leading-5 font-bold text-white tabular-nums">
+            {avoided.length} <span className="sr-only">{text.chosen}</span>
           </span>
         )}
       </button>

@@ -34,7 +34,8 @@ export function withoutAllergens(menu: readonly MenuItem[], avoided: readonly Al
 
 export const allergenFilterTexts = {
   button: 'Allergens',
-  buttonWithCount: (count: number) => `Allergens (${count} chosen)`,
+  /** After the count on the button, for screen readers: "Allergens 2 chosen". */
+  chosen: 'chosen',
   title: 'Hide dishes with allergens',
   lead: 'Tick what you need to avoid. Dishes listed as containing any of them are hidden from the menu.',
   caution:
