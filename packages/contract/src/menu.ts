@@ -1,8 +1,18 @@
 import { z } from 'zod';
+import { ALLERGENS, allergenMessages, DIETARY_TAGS, dietaryConflict } from './allergens';
 import { dollars, httpUrl, id, requiredText, token, VISIBLE_ASCII } from './fields';
-
 import { MENU_CATEGORIES } from './menu-categories';
 
+export {
+  ALLERGENS,
+  type Allergen,
+  allergenLabels,
+  allergenMessages,
+  containsLine,
+  DIETARY_TAGS,
+  type DietaryTag,
+  dietaryTagLabels,
+} from './allergens';
 export { MENU_CATEGORIES, type MenuCategory, menuCategoryLabels } from './menu-categories';
 
 /** Menu items (owner-side spec §3 Menu item, §5 Menu item form, §7 /menu/*). */
@@ -11,17 +21,49 @@ export const ITEM_DESCRIPTION_MAX = 200;
 
 const imageUrl = httpUrl('Image', 1000);
 
-export const MenuItemBody = z.strictObject({
-  item_name: requiredText('Item name', ITEM_NAME_MAX),
-  description: requiredText('Description', ITEM_DESCRIPTION_MAX, { multiline: true }),
-  /** Dollars, at most 2 decimals; stored as integer cents. */
-  price: dollars('Price'),
-  category: z.enum(MENU_CATEGORIES, `Category must be one of ${MENU_CATEGORIES.join(', ')}`),
-  /** The uploaded image's URL without its query string; '' or null for none. */
-  image: z.union([z.literal('').transform(() => null), imageUrl]).nullish(),
-  available: z.boolean('Available must be true or false').default(true),
-  restaurant_id: id,
-});
+/**
+ * A set of values from a closed list, as a JSON array: each value must be on the list (a 400
+ * naming it otherwise); repeats are dropped and the rest put in the list's own order, so one set
+ * is stored and shown one way. Bounded before anything else: a set cannot be longer than twice
+ * its list, repeats included.
+ */
+const setOf = <const T extends readonly [string, ...string[]]>(
+  values: T,
+  label: string,
+  unknown: (value: unknown) => string,
+) =>
+  z
+    .array(z.enum(values, { error: (issue) => unknown(issue.input) }), allergenMessages.notAList(label))
+    .max(values.length * 2, `${label} can list at most ${values.length} values`)
+    .transform((chosen) => values.filter((value) => chosen.includes(value)) as T[number][]);
+
+export const MenuItemBody = z
+  .strictObject({
+    item_name: requiredText('Item name', ITEM_NAME_MAX),
+    description: requiredText('Description', ITEM_DESCRIPTION_MAX, { multiline: true }),
+    /** Dollars, at most 2 decimals; stored as integer cents. */
+    price: dollars('Price'),
+    category: z.enum(MENU_CATEGORIES, `Category must be one of ${MENU_CATEGORIES.join(', ')}`),
+    /** The uploaded image's URL without its query string; '' or null for none. */
+    image: z.union([z.literal('').transform(() => null), imageUrl]).nullish(),
+    available: z.boolean('Available must be true or false').default(true),
+    restaurant_id: id,
+    /**
+     * Optional, so clients from before allergens keep working: absent on an add means none, absent
+     * on an update leaves the stored list as it was (like `image`); [] clears it.
+     */
+    allergens: setOf(ALLERGENS, 'Allergens', allergenMessages.unknownAllergen).optional(),
+    dietary_tags: setOf(DIETARY_TAGS, 'Dietary tags', allergenMessages.unknownTag).optional(),
+  })
+  .superRefine((body, context) => {
+    const conflict = dietaryConflict(body.dietary_tags ?? [], body.allergens ?? []);
+    if (conflict)
+      context.addIssue({
+        code: 'custom',
+        path: ['dietary_tags'],
+        message: allergenMessages.conflict(conflict.tag, conflict.allergen),
+      });
+  });
 export type MenuItemBody = z.infer<typeof MenuItemBody>;
 
 export const MenuItem = z.object({
@@ -34,6 +76,9 @@ export const MenuItem = z.object({
   image: z.string().nullable(),
   available: z.boolean(),
   restaurant_id: z.number().int(),
+  /** Absent from servers before allergens: read as none. */
+  allergens: z.array(z.enum(ALLERGENS)).default([]),
+  dietary_tags: z.array(z.enum(DIETARY_TAGS)).default([]),
 });
 export type MenuItem = z.infer<typeof MenuItem>;
 

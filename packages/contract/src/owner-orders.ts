@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALLERGENS } from './allergens';
 import { dollars, id, isoDate, optionalText, phone, requiredText } from './fields';
 import { MAX_ORDER_LINES, MAX_QUANTITY, ORDER_STATUSES, ORDER_TYPES, OrderLine } from './order';
 import { MAX_PER_PAGE, PageQuery, Pagination } from './pagination';
@@ -10,6 +11,13 @@ import { MAX_PER_PAGE, PageQuery, Pagination } from './pagination';
  */
 
 export { isoDate } from './fields';
+
+/**
+ * A line as the staff see it: with the allergens its menu item has now (issue 12 part 3), so the
+ * kitchen cooks to the current recipe. Absent from servers before allergens: read as none.
+ */
+export const StaffOrderLine = OrderLine.extend({ allergens: z.array(z.enum(ALLERGENS)).default([]) });
+export type StaffOrderLine = z.infer<typeof StaffOrderLine>;
 
 /** An order as the staff see it: who ordered, for which table, and what. */
 export const StaffOrder = z.object({
@@ -30,7 +38,7 @@ export const StaffOrder = z.object({
   placed_by: z.enum(['diner', 'staff']),
   created_at: z.string(),
   updated_at: z.string(),
-  items: z.array(OrderLine),
+  items: z.array(StaffOrderLine),
 });
 export type StaffOrder = z.infer<typeof StaffOrder>;
 

@@ -1,4 +1,4 @@
-import { MENU_CATEGORIES } from '@tableserve/contract/menu';
+import { type Allergen, type DietaryTag, MENU_CATEGORIES } from '@tableserve/contract/menu';
 import { ORDER_STATUSES, ORDER_TYPES } from '@tableserve/contract/order';
 import { sql } from 'drizzle-orm';
 import {
@@ -126,6 +126,12 @@ export const menuItems = pgTable(
     category: menuCategory('category').notNull(),
     image: varchar('image', { length: 1000 }),
     available: boolean('available').notNull().default(true),
+    /**
+     * Issue 12 part 3. Text arrays rather than enum arrays: the lists are checked by the
+     * contract on the way in, and a tag added later needs no ALTER TYPE.
+     */
+    allergens: text('allergens').array().$type<Allergen[]>().notNull().default(sql`'{}'::text[]`),
+    dietaryTags: text('dietary_tags').array().$type<DietaryTag[]>().notNull().default(sql`'{}'::text[]`),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt,
     updatedAt,

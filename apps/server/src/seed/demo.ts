@@ -1,4 +1,4 @@
-import type { MenuCategory } from '@tableserve/contract/menu';
+import type { Allergen, DietaryTag, MenuCategory } from '@tableserve/contract/menu';
 import { closingDayFor, WEEKDAYS, type Weekday } from '@tableserve/contract/opening-hours';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -19,28 +19,161 @@ import { addDays } from '../lib/time';
 export const DEMO_EMAIL = 'demo@tableserve.app';
 export const DEMO_PASSWORD = 'demo-password';
 
-type DemoItem = [name: string, description: string, priceCents: number, category: MenuCategory];
+type DemoItem = [
+  name: string,
+  description: string,
+  priceCents: number,
+  category: MenuCategory,
+  allergens?: Allergen[],
+  dietaryTags?: DietaryTag[],
+];
 
 const demoMenu: DemoItem[] = [
-  ['Crispy Calamari', 'Lightly fried squid, lemon aioli and charred lemon.', 1250, 'Starter'],
-  ['Burrata & Tomatoes', 'Creamy burrata, heirloom tomatoes, basil oil, sourdough.', 1400, 'Starter'],
-  ['Garlic Knots', 'Six warm knots brushed with garlic butter and parmesan.', 750, 'Starter'],
-  ['Tomato Basil Soup', 'Slow-roasted tomatoes, fresh basil, a swirl of cream.', 850, 'Starter'],
-  ['Margherita Pizza', 'San Marzano tomato, fior di latte, basil, olive oil.', 1600, 'MainCourse'],
-  ['Rigatoni alla Vodka', 'Rigatoni in a creamy tomato-vodka sauce with chili.', 1900, 'MainCourse'],
-  ['Grilled Salmon', 'Atlantic salmon, lemon butter, seasonal greens, new potatoes.', 2650, 'MainCourse'],
-  ['Smash Burger', 'Two beef patties, cheddar, pickles, house sauce, fries.', 1800, 'MainCourse'],
-  ['Mushroom Risotto', 'Arborio rice, wild mushrooms, parmesan, thyme.', 2100, 'MainCourse'],
-  ['Tiramisu', 'Espresso-soaked ladyfingers, mascarpone, cocoa.', 950, 'Dessert'],
-  ['Chocolate Lava Cake', 'Warm dark chocolate cake with vanilla ice cream.', 1050, 'Dessert'],
-  ['Lemon Sorbet', 'Three scoops of bright Sicilian lemon sorbet.', 700, 'Dessert'],
-  ['Fresh Lemonade', 'Squeezed to order, lightly sweetened, with mint.', 450, 'Beverage'],
-  ['Iced Latte', 'Double espresso over ice with your choice of milk.', 550, 'Beverage'],
-  ['Sparkling Water', 'San Pellegrino, 750 ml bottle.', 500, 'Beverage'],
-  ['House Red Wine', 'A glass of Montepulciano d’Abruzzo.', 1100, 'Beverage'],
-  ['Truffle Fries', 'Hand-cut fries, truffle oil, parmesan, parsley.', 950, 'TodaysSpecial'],
-  ['Seafood Linguine', 'Clams, mussels and prawns in white wine and garlic.', 2800, 'TodaysSpecial'],
-  ['Peach Cobbler', 'Baked to order with a scoop of vanilla bean ice cream.', 900, 'TodaysSpecial'],
+  [
+    'Crispy Calamari',
+    'Lightly fried squid, lemon aioli and charred lemon.',
+    1250,
+    'Starter',
+    ['gluten', 'eggs', 'molluscs'],
+    [],
+  ],
+  [
+    'Burrata & Tomatoes',
+    'Creamy burrata, heirloom tomatoes, basil oil, sourdough.',
+    1400,
+    'Starter',
+    ['gluten', 'milk'],
+    ['vegetarian'],
+  ],
+  [
+    'Garlic Knots',
+    'Six warm knots brushed with garlic butter and parmesan.',
+    750,
+    'Starter',
+    ['gluten', 'milk'],
+    ['vegetarian'],
+  ],
+  [
+    'Tomato Basil Soup',
+    'Slow-roasted tomatoes, fresh basil, a swirl of cream.',
+    850,
+    'Starter',
+    ['celery', 'milk'],
+    ['vegetarian', 'gluten_free'],
+  ],
+  [
+    'Margherita Pizza',
+    'San Marzano tomato, fior di latte, basil, olive oil.',
+    1600,
+    'MainCourse',
+    ['gluten', 'milk'],
+    ['vegetarian'],
+  ],
+  [
+    'Rigatoni alla Vodka',
+    'Rigatoni in a creamy tomato-vodka sauce with chili.',
+    1900,
+    'MainCourse',
+    ['gluten', 'milk'],
+    ['vegetarian', 'spicy'],
+  ],
+  [
+    'Grilled Salmon',
+    'Atlantic salmon, lemon butter, seasonal greens, new potatoes.',
+    2650,
+    'MainCourse',
+    ['fish', 'milk'],
+    ['gluten_free'],
+  ],
+  [
+    'Smash Burger',
+    'Two beef patties, cheddar, pickles, house sauce, fries.',
+    1800,
+    'MainCourse',
+    ['gluten', 'eggs', 'milk', 'mustard', 'sesame'],
+    [],
+  ],
+  [
+    'Mushroom Risotto',
+    'Arborio rice, wild mushrooms, parmesan, thyme.',
+    2100,
+    'MainCourse',
+    ['celery', 'milk', 'sulphites'],
+    ['vegetarian', 'gluten_free'],
+  ],
+  [
+    'Tiramisu',
+    'Espresso-soaked ladyfingers, mascarpone, cocoa.',
+    950,
+    'Dessert',
+    ['gluten', 'eggs', 'milk'],
+    ['vegetarian'],
+  ],
+  [
+    'Chocolate Lava Cake',
+    'Warm dark chocolate cake with vanilla ice cream.',
+    1050,
+    'Dessert',
+    ['gluten', 'eggs', 'milk', 'soybeans'],
+    ['vegetarian'],
+  ],
+  [
+    'Lemon Sorbet',
+    'Three scoops of bright Sicilian lemon sorbet.',
+    700,
+    'Dessert',
+    [],
+    ['vegan', 'gluten_free'],
+  ],
+  [
+    'Fresh Lemonade',
+    'Squeezed to order, lightly sweetened, with mint.',
+    450,
+    'Beverage',
+    [],
+    ['vegan', 'gluten_free'],
+  ],
+  [
+    'Iced Latte',
+    'Double espresso over ice with your choice of milk.',
+    550,
+    'Beverage',
+    ['milk'],
+    ['vegetarian', 'gluten_free'],
+  ],
+  ['Sparkling Water', 'San Pellegrino, 750 ml bottle.', 500, 'Beverage', [], ['vegan', 'gluten_free']],
+  [
+    'House Red Wine',
+    'A glass of Montepulciano d’Abruzzo.',
+    1100,
+    'Beverage',
+    ['sulphites'],
+    ['vegan', 'gluten_free'],
+  ],
+  [
+    'Truffle Fries',
+    'Hand-cut fries, truffle oil, parmesan, parsley.',
+    950,
+    'TodaysSpecial',
+    ['milk'],
+    ['vegetarian', 'gluten_free'],
+  ],
+  [
+    'Seafood Linguine',
+    'Clams, mussels and prawns in white wine and garlic.',
+    2800,
+    'TodaysSpecial',
+    ['gluten', 'crustaceans', 'molluscs', 'sulphites'],
+    ['spicy'],
+  ],
+  [
+    'Peach Cobbler',
+    'Baked to order with a scoop of vanilla bean ice cream.',
+    900,
+    'TodaysSpecial',
+    ['gluten', 'eggs', 'milk'],
+    ['vegetarian'],
+  ],
 ];
 
 function demoOpeningHours(): OpeningHours {
@@ -140,12 +273,14 @@ export async function seedDemoData(
       })
       .returning({ id: restaurants.id });
     await tx.insert(menuItems).values(
-      demoMenu.map(([name, description, priceCents, category]) => ({
+      demoMenu.map(([name, description, priceCents, category, allergens = [], dietaryTags = []]) => ({
         restaurantId: restaurant!.id,
         name,
         description,
         priceCents,
         category,
+        allergens,
+        dietaryTags,
       })),
     );
     // The demo owner pays for Professional with the test card, so the dashboard and menu are open.

@@ -7,6 +7,8 @@ export const sessionKeys = {
   restaurantId: 'restaurant_id',
   subscriptionId: 'subscription_id',
   orderDeleted: 'orderDeleted',
+  /** The allergens a diner hides on the menu, for the visit (issue 12 part 3): not in the spec. */
+  allergenFilter: 'allergenFilter',
 } as const;
 
 export const localKeys = {

@@ -22,6 +22,11 @@ export const menuRepository = {
       .orderBy(desc(menuItems.createdAt), desc(menuItems.id));
   },
 
+  async findLive(db: DbOrTx, id: number, restaurantId: number): Promise<MenuItemRow | undefined> {
+    const [row] = await db.select().from(menuItems).where(liveItem(id, restaurantId)).limit(1);
+    return row;
+  },
+
   async countLive(db: DbOrTx, restaurantId: number): Promise<number> {
     const [row] = await db.select({ value: count() }).from(menuItems).where(liveItemsOf(restaurantId));
     return row?.value ?? 0;

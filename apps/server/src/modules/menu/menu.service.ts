@@ -1,3 +1,4 @@
+import { allergenMessages, dietaryConflict } from '@tableserve/contract/allergens';
 import {
   type MenuItem,
   type MenuItemBody,
@@ -7,7 +8,7 @@ import {
 } from '@tableserve/contract/menu';
 import { restaurantServerMessages } from '@tableserve/contract/restaurant';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/app-error';
+import { badRequest, notFound } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
 import { restaurantsRepository } from '../restaurants/restaurants.repository';
@@ -25,6 +26,8 @@ export function toMenuItem(row: MenuItemRow): MenuItem {
     image: row.image,
     available: row.available,
     restaurant_id: row.restaurantId,
+    allergens: row.allergens,
+    dietary_tags: row.dietaryTags,
   };
 }
 
@@ -36,6 +39,8 @@ const toColumns = (body: MenuItemBody) => ({
   category: body.category,
   available: body.available,
   ...(body.image !== undefined ? { image: body.image } : {}),
+  ...(body.allergens !== undefined ? { allergens: body.allergens } : {}),
+  ...(body.dietary_tags !== undefined ? { dietaryTags: body.dietary_tags } : {}),
 });
 
 /** An owner's menu items (owner-side §7 /menu/*): another owner's restaurant or item is a 404. */
@@ -46,6 +51,22 @@ export function createMenuService({ db, now, events }: { db: Db; now: () => Date
     return restaurant.id;
   }
   const itemNotFound = () => notFound(text.itemNotFound, 'MENU_ITEM_NOT_FOUND');
+
+  /**
+   * An update that sends only one of allergens and dietary tags keeps the other as stored: the
+   * pair is checked together (the contract checks it when both come), e.g. Vegan with milk.
+   */
+  async function refuseDietaryConflict(menuId: number, restaurantId: number, body: MenuItemBody) {
+    if ((body.allergens === undefined) === (body.dietary_tags === undefined)) return;
+    const stored = await repo.findLive(db, menuId, restaurantId);
+    if (!stored) throw itemNotFound();
+    const conflict = dietaryConflict(
+      body.dietary_tags ?? stored.dietaryTags,
+      body.allergens ?? stored.allergens,
+    );
+    if (conflict)
+      throw badRequest(allergenMessages.conflict(conflict.tag, conflict.allergen), 'DIETARY_CONFLICT');
+  }
 
   return {
     async list(ownerId: number, restaurantId: number): Promise<MenuItemsResponse> {
@@ -62,6 +83,7 @@ export function createMenuService({ db, now, events }: { db: Db; now: () => Date
 
     async update(ownerId: number, menuId: number, body: MenuItemBody): Promise<MenuItemResponse> {
       const restaurantId = await ownedRestaurantId(ownerId, body.restaurant_id);
+      await refuseDietaryConflict(menuId, restaurantId, body);
       const row = await repo.update(db, menuId, restaurantId, toColumns(body));
       if (!row) throw itemNotFound();
       events.emit('restaurant.changed', { restaurantId });

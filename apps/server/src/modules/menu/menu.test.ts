@@ -55,6 +55,8 @@ describe('adding menu items', () => {
         image: null,
         available: true,
         restaurant_id: restaurantId,
+        allergens: [],
+        dietary_tags: [],
       },
     });
     const [row] = await t.app.database.db

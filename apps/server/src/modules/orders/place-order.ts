@@ -56,7 +56,15 @@ export function createOrderPlacement(deps: {
       events.emit('order.created', {
         restaurantId: placed.restaurant.id,
         customerId: placed.row.customerId,
-        order: toStaffOrder(placed.row, placed.lines, placed.restaurant),
+        // The allergens from the same published menu the lines were priced from.
+        order: toStaffOrder(
+          placed.row,
+          placed.lines.map((line) => ({
+            ...line,
+            allergens: menu?.items.get(line.menuItemId)?.allergens ?? [],
+          })),
+          placed.restaurant,
+        ),
       });
     }
     return outcome;

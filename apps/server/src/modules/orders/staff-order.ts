@@ -1,3 +1,4 @@
+import type { Allergen } from '@tableserve/contract/allergens';
 import type { StaffOrder } from '@tableserve/contract/owner-orders';
 import type { DbOrTx } from '../../db/client';
 import { businessDayAt, type RestaurantClock } from '../../lib/business-day';
@@ -5,9 +6,17 @@ import { centsToDollars } from '../../lib/money';
 import { type OrderItemRow, type OrderRow, ordersRepository as repo } from './orders.repository';
 
 /** An order as the restaurant's staff see it (owner-side §3 Order). */
+/** An order line with what the kitchen must know of its menu item. */
+export type StaffLineRow = Pick<
+  OrderItemRow,
+  'menuItemId' | 'productName' | 'quantity' | 'unitPriceCents'
+> & {
+  allergens: readonly Allergen[];
+};
+
 export function toStaffOrder(
   order: OrderRow,
-  lines: Pick<OrderItemRow, 'menuItemId' | 'productName' | 'quantity' | 'unitPriceCents'>[],
+  lines: StaffLineRow[],
   restaurant: RestaurantClock,
 ): StaffOrder {
   return {
@@ -29,6 +38,7 @@ export function toStaffOrder(
       product_name: line.productName,
       quantity: line.quantity,
       price: centsToDollars(line.unitPriceCents),
+      allergens: [...line.allergens],
     })),
   };
 }
@@ -39,11 +49,11 @@ export async function staffOrdersOf(
   rows: OrderRow[],
   restaurant: RestaurantClock,
 ): Promise<StaffOrder[]> {
-  const lines = await repo.linesOf(
+  const lines = await repo.staffLinesOf(
     db,
     rows.map((row) => row.id),
   );
-  const byOrder = new Map<number, OrderItemRow[]>();
+  const byOrder = new Map<number, StaffLineRow[]>();
   for (const line of lines) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
   return rows.map((row) => toStaffOrder(row, byOrder.get(row.id) ?? [], restaurant));
 }

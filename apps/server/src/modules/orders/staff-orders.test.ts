@@ -186,8 +186,8 @@ describe('Order Summary', () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
       items: [
-        { menu_item_id: p.pizza, product_name: 'Pizza', quantity: 2, price: 12.5 },
-        { menu_item_id: p.soda, product_name: 'Soda', quantity: 1, price: 2.25 },
+        { menu_item_id: p.pizza, product_name: 'Pizza', quantity: 2, price: 12.5, allergens: [] },
+        { menu_item_id: p.soda, product_name: 'Soda', quantity: 1, price: 2.25, allergens: [] },
       ],
     });
     expect(orders.find((order) => order.order_id === walkInOrder)).toMatchObject({

@@ -18,7 +18,7 @@ export function CategoryPills({ categories, selected, onSelect, className }: Cat
   ];
   return (
     <nav aria-label="Menu categories" className={className}>
-      <ul className="mx-auto flex max-w-6xl gap-2 overflow-x-auto px-4 py-2 [scrollbar-width:none] md:px-8">
+      <ul className="flex gap-2 overflow-x-auto px-4 py-2 [scrollbar-width:none] md:px-8">
         {options.map((option) => {
           const active = option.value === selected;
           return (

@@ -9,9 +9,12 @@ import { cartNavigationState } from '@/features/cart/lib/cart-navigation';
 import { useCart } from '@/features/diner/lib/cart';
 import { cn } from '@/lib/cn';
 import { useDisplayMenu } from '../api/display-menu';
+import { useAllergenFilter } from '../hooks/use-allergen-filter';
+import { withoutAllergens } from '../lib/allergen-filter';
 import { type CategoryFilter, categoriesPresent, groupMenu, todaysSpecials } from '../lib/menu-categories';
 import { menuErrorKind, menuErrorMessage } from '../lib/menu-error-message';
 import { menuTokenToOpen, rememberRestaurant } from '../lib/remember-restaurant';
+import { AllergenFilterButton, HiddenByAllergensNote } from './allergen-filter';
 import { CategoryPills } from './category-pills';
 import { CHECKOUT_BAR_CLEARANCE_PX, CheckoutBar } from './checkout-bar';
 import { FloatingCartButton } from './floating-cart-button';
@@ -66,7 +69,7 @@ export function MenuDisplayPage() {
 const EAGER_SPECIAL_PHOTOS = 2;
 const EAGER_CARD_PHOTOS = 2;
 
-function MenuView({ restaurant, menu }: DisplayMenuResponse) {
+function MenuView({ restaurant, menu: fullMenu }: DisplayMenuResponse) {
   const navigate = useNavigate();
   const cart = useCart(restaurant.restaurant_id);
   const [filter, setFilter] = useState<CategoryFilter>('all');
@@ -74,6 +77,10 @@ function MenuView({ restaurant, menu }: DisplayMenuResponse) {
   const siteHeaderStuck = useScrolledPast(STICKY_HEADER_AFTER_PX);
   const pillsRef = useRef<HTMLDivElement>(null);
   const itemsRef = useRef<HTMLElement>(null);
+  const allergenFilter = useAllergenFilter();
+  // Everything below shows only the dishes the diner's allergen filter lets through.
+  const { shown, hiddenCount } = withoutAllergens(fullMenu, allergenFilter.avoided);
+  const menu = shown;
 
   const categories = categoriesPresent(menu);
   // A refreshed menu may have lost the chosen category.
@@ -129,7 +136,21 @@ function MenuView({ restaurant, menu }: DisplayMenuResponse) {
         ref={pillsRef}
         className="sticky top-[calc(var(--site-header)+3.5rem)] z-20 mt-3 border-b border-stone-200/80 bg-stone-50/95 backdrop-blur-md"
       >
-        <CategoryPills categories={categories} selected={activeFilter} onSelect={selectCategory} />
+        <div className="mx-auto flex max-w-6xl items-center">
+          <CategoryPills
+            categories={categories}
+            selected={activeFilter}
+            onSelect={selectCategory}
+            className="min-w-0 flex-1"
+          />
+          <div className="shrink-0 border-l border-stone-200/80 py-2 pr-4 pl-2 md:pr-8 md:pl-3">
+            <AllergenFilterButton
+              menu={fullMenu}
+              avoided={allergenFilter.avoided}
+              onChange={allergenFilter.change}
+            />
+          </div>
+        </div>
       </div>
 
       <section
@@ -137,6 +158,13 @@ function MenuView({ restaurant, menu }: DisplayMenuResponse) {
         aria-label={`${name} menu`}
         className="mx-auto max-w-6xl scroll-mt-[calc(var(--site-header)+7.5rem)] space-y-9 px-4 pt-5 pb-14 md:px-8 md:pt-8"
       >
+        {hiddenCount > 0 && (
+          <HiddenByAllergensNote
+            hiddenCount={hiddenCount}
+            everythingHidden={menu.length === 0}
+            onClear={allergenFilter.clear}
+          />
+        )}
         {groups.map(({ category, items }, groupIndex) => (
           <section key={category} aria-labelledby={`category-${category}`}>
             <h2

@@ -1,4 +1,5 @@
 import type { MenuItem } from '@tableserve/contract/menu';
+import { ContainsLine, DietaryTagPills } from '@/components/ui/dietary-badges';
 import { formatDollars } from '@/lib/money';
 import { AddToCartControl } from './add-to-cart-control';
 import { ItemImage } from './item-image';
@@ -49,6 +50,8 @@ export function MenuItemCard({
       <div className="flex min-w-0 flex-1 flex-col md:p-4">
         <h3 className="text-base font-semibold leading-snug text-stone-900">{item.item_name}</h3>
         <p className="mt-1 line-clamp-2 text-sm leading-relaxed text-stone-500">{item.description}</p>
+        <DietaryTagPills tags={item.dietary_tags} className="mt-2" />
+        <ContainsLine allergens={item.allergens} className="mt-1.5" />
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-2 pt-3">
           <p className="text-base font-bold text-stone-900 tabular-nums">{formatDollars(item.price)}</p>
           <AddToCartControl item={item} quantity={quantity} onChange={onQuantityChange} />

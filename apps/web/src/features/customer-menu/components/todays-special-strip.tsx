@@ -1,6 +1,7 @@
 import { cartMessages } from '@tableserve/contract/cart';
 import type { MenuItem } from '@tableserve/contract/menu';
 import { Sparkles } from 'lucide-react';
+import { ContainsLine, DietaryTagPills } from '@/components/ui/dietary-badges';
 import { formatDollars } from '@/lib/money';
 import { AddToCartControl } from './add-to-cart-control';
 import { ItemImage } from './item-image';
@@ -56,6 +57,8 @@ export function TodaysSpecialStrip({
             <div className="flex flex-1 flex-col p-3.5">
               <h3 className="truncate font-semibold text-stone-900">{item.item_name}</h3>
               <p className="mt-0.5 line-clamp-1 text-sm text-stone-500">{item.description}</p>
+              <DietaryTagPills tags={item.dietary_tags} className="mt-2" />
+              <ContainsLine allergens={item.allergens} className="mt-1.5" />
               <div className="mt-auto flex items-center justify-between gap-2 pt-3">
                 <p className="font-bold tabular-nums">{formatDollars(item.price)}</p>
                 <AddToCartControl

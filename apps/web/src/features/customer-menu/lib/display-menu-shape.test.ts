@@ -56,6 +56,12 @@ const answers: Array<[string, unknown]> = [
   ['no image field', withField(['menu', 0, 'image'], undefined)],
   ['a text availability', withField(['menu', 0, 'available'], 'yes')],
   ['a text item restaurant id', withField(['menu', 2, 'restaurant_id'], '7')],
+  ['allergens and dietary tags', withField(['menu', 0, 'allergens'], ['milk', 'eggs'])],
+  ['no allergens (a server from before them)', withField(['menu', 0, 'allergens'], undefined)],
+  ['no dietary tags', withField(['menu', 1, 'dietary_tags'], undefined)],
+  ['an unknown allergen', withField(['menu', 0, 'allergens'], ['milk', 'nuts'])],
+  ['allergens as text', withField(['menu', 0, 'allergens'], 'milk')],
+  ['an unknown dietary tag', withField(['menu', 0, 'dietary_tags'], ['keto'])],
 ];
 
 describe('checkDisplayMenu, the menu answer checked without zod', () => {
@@ -69,5 +75,11 @@ describe('checkDisplayMenu, the menu answer checked without zod', () => {
     expect(() => checkDisplayMenu(withField(['menu', 0, 'category'], 'Brunch'))).toThrow(
       'Unexpected menu item',
     );
+  });
+
+  it('reads lists an older answer lacks as none, as the schema does', () => {
+    const answer = withField(['menu', 0, 'allergens'], undefined);
+    expect(checkDisplayMenu(answer).menu[0]).toMatchObject({ allergens: [], dietary_tags: [] });
+    expect(checkDisplayMenu(answer)).toEqual(DisplayMenuResponse.parse(answer));
   });
 });

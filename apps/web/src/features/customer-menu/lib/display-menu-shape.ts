@@ -1,3 +1,4 @@
+import { ALLERGENS, DIETARY_TAGS } from '@tableserve/contract/allergens';
 import type { DisplayMenuResponse } from '@tableserve/contract/customer-menu';
 import { MENU_CATEGORIES } from '@tableserve/contract/menu-categories';
 
@@ -12,8 +13,19 @@ export function checkDisplayMenu(body: unknown): DisplayMenuResponse {
     throw new Error('Unexpected menu answer');
   }
   if (!body.menu.every(isMenuItem)) throw new Error('Unexpected menu item');
-  return body as DisplayMenuResponse;
+  if (body.menu.every((item) => item.allergens && item.dietary_tags)) return body as DisplayMenuResponse;
+  // As the schema's defaults would: a list the answer lacks is none.
+  const menu = body.menu.map((item) => ({
+    ...item,
+    allergens: item.allergens ?? [],
+    dietary_tags: item.dietary_tags ?? [],
+  }));
+  return { ...body, menu } as DisplayMenuResponse;
 }
+
+/** Absent (an answer from before allergens), or a list of values all on the contract's list. */
+const isListOf = (values: readonly string[], value: unknown) =>
+  value === undefined || (Array.isArray(value) && value.every((entry) => values.includes(entry)));
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -36,7 +48,7 @@ function isRestaurant(value: unknown): boolean {
   );
 }
 
-function isMenuItem(value: unknown): boolean {
+function isMenuItem(value: unknown): value is Record<string, unknown> {
   return (
     isObject(value) &&
     Number.isInteger(value.menu_id) &&
@@ -46,6 +58,8 @@ function isMenuItem(value: unknown): boolean {
     (MENU_CATEGORIES as readonly unknown[]).includes(value.category) &&
     (value.image === null || isString(value.image)) &&
     typeof value.available === 'boolean' &&
-    Number.isInteger(value.restaurant_id)
+    Number.isInteger(value.restaurant_id) &&
+    isListOf(ALLERGENS, value.allergens) &&
+    isListOf(DIETARY_TAGS, value.dietary_tags)
   );
 }

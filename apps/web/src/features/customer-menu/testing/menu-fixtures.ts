@@ -44,6 +44,8 @@ export function menuItemFixture(overrides: Partial<MenuItem> = {}): MenuItem {
     image: null,
     available: true,
     restaurant_id: 7,
+    allergens: [],
+    dietary_tags: [],
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { type MenuItem, menuCategoryLabels } from '@tableserve/contract/menu';
 import { Pencil, Trash2, UtensilsCrossed } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { ContainsLine, DietaryTagPills } from '@/components/ui/dietary-badges';
 import { cn } from '@/lib/cn';
 import { formatDollars } from '@/lib/money';
 
@@ -67,6 +68,8 @@ export function MenuItemCard({ item, editing, deleting, onEdit, onDelete }: Menu
         <p className="line-clamp-2 text-sm leading-6 break-words text-stone-600 sm:line-clamp-3">
           {item.description}
         </p>
+        <DietaryTagPills tags={item.dietary_tags} />
+        <ContainsLine allergens={item.allergens} />
         <div className="mt-auto grid grid-cols-2 gap-2 pt-1 sm:pt-3">
           <Button
             variant="secondary"

@@ -1,4 +1,8 @@
 import {
+  ALLERGENS,
+  allergenLabels,
+  DIETARY_TAGS,
+  dietaryTagLabels,
   MENU_CATEGORIES,
   type MenuItem,
   menuCategoryLabels,
@@ -9,6 +13,7 @@ import { Pencil, Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
+import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { control, TextAreaField, TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/features/auth/components/submit-button';
 import { cn } from '@/lib/cn';
@@ -229,6 +234,27 @@ export function MenuItemForm({ restaurantId, token, editing, onSaved, onCancelEd
             onRemove={removeImage}
           />
           <AvailabilitySwitch checked={values.available} onChange={(checked) => set('available', checked)} />
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-5 border-t border-stone-100 pt-5 md:col-span-2">
+          <CheckboxGroup
+            legend="Allergens"
+            hint="Tick every one of the 14 major allergens this dish contains. Diners see them on the menu and can hide dishes by allergen."
+            options={ALLERGENS}
+            labels={allergenLabels}
+            selected={values.allergens}
+            onChange={(allergens) => set('allergens', allergens)}
+            gridClassName="grid-cols-2 sm:grid-cols-3 lg:grid-cols-4"
+          />
+          <CheckboxGroup
+            legend="Dietary"
+            options={DIETARY_TAGS}
+            labels={dietaryTagLabels}
+            selected={values.dietary_tags}
+            onChange={(tags) => set('dietary_tags', tags)}
+            error={errors.dietary_tags}
+            gridClassName="grid-cols-2 sm:grid-cols-4"
+          />
         </div>
       </fieldset>
 

@@ -522,3 +522,102 @@ describe('Menu Management: the setup flow', () => {
     expect(progress()).not.toBeInTheDocument();
   });
 });
+
+describe('Menu Management: allergens and dietary tags (issue 12 part 3)', () => {
+  const group = (name: string) => within(screen.getByRole('group', { name }));
+  const checkedIn = (name: string) =>
+    group(name)
+      .getAllByRole('checkbox')
+      .filter((box) => (box as HTMLInputElement).checked)
+      .map((box) => box.closest('label')?.textContent);
+
+  it('offers the 14 allergens and 4 dietary tags as named checkboxes, and sends the ticked ones', async () => {
+    signInRestaurantOwner();
+    const { calls } = fakeMenuServer();
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Add item' });
+
+    const allergens = group('Allergens');
+    expect(allergens.getAllByRole('checkbox')).toHaveLength(14);
+    for (const name of [
+      'Celery',
+      'Cereals containing gluten',
+      'Tree nuts',
+      'Peanuts',
+      'Sulphur dioxide / sulphites',
+    ])
+      expect(allergens.getByRole('checkbox', { name })).not.toBeChecked();
+    const dietary = group('Dietary');
+    expect(dietary.getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual([
+      'Vegetarian',
+      'Vegan',
+      'Gluten-free',
+      'Spicy',
+    ]);
+
+    await fillForm(user);
+    // Ticked out of order: sent in the list's own order.
+    await user.click(allergens.getByRole('checkbox', { name: 'Milk' }));
+    await user.click(allergens.getByRole('checkbox', { name: 'Eggs' }));
+    await user.click(allergens.getByRole('checkbox', { name: 'Peanuts' }));
+    await user.click(allergens.getByRole('checkbox', { name: 'Peanuts' }));
+    await user.click(dietary.getByRole('checkbox', { name: 'Vegetarian' }));
+    await user.click(submitButton());
+
+    expect(await screen.findByText(menuMessages.added)).toBeInTheDocument();
+    expect(callsTo(calls, '/add-menu-item')[0]!.body).toMatchObject({
+      item_name: 'Tiramisu',
+      allergens: ['eggs', 'milk'],
+      dietary_tags: ['vegetarian'],
+    });
+    const card = within(await screen.findByRole('article', { name: 'Tiramisu' }));
+    expect(card.getByText('Vegetarian')).toBeInTheDocument();
+    expect(card.getByText('eggs, milk', { exact: false }).textContent).toBe('Contains: eggs, milk');
+  });
+
+  it('ticks an item’s own when editing, and can clear them', async () => {
+    signInRestaurantOwner();
+    const { calls } = fakeMenuServer({
+      items: [menuItem({ allergens: ['gluten', 'milk'], dietary_tags: ['vegetarian', 'spicy'] })],
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Margherita' }));
+    expect(checkedIn('Allergens')).toEqual(['Cereals containing gluten', 'Milk']);
+    expect(checkedIn('Dietary')).toEqual(['Vegetarian', 'Spicy']);
+
+    await user.click(group('Allergens').getByRole('checkbox', { name: 'Milk' }));
+    await user.click(group('Allergens').getByRole('checkbox', { name: 'Cereals containing gluten' }));
+    await user.click(group('Dietary').getByRole('checkbox', { name: 'Spicy' }));
+    await user.click(screen.getByRole('button', { name: 'Update item' }));
+    expect(await screen.findByText(menuMessages.updated)).toBeInTheDocument();
+    expect(callsTo(calls, '/update-menu-item/')[0]!.body).toMatchObject({
+      allergens: [],
+      dietary_tags: ['vegetarian'],
+    });
+  });
+
+  it('refuses a tag the allergens contradict, in the server’s words, before sending', async () => {
+    signInRestaurantOwner();
+    const { calls } = fakeMenuServer();
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Add item' });
+    await fillForm(user);
+    await user.click(group('Allergens').getByRole('checkbox', { name: 'Milk' }));
+    await user.click(group('Dietary').getByRole('checkbox', { name: 'Vegan' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('An item marked Vegan cannot contain milk');
+    expect(screen.getByRole('group', { name: 'Dietary' })).toHaveAccessibleDescription(
+      'An item marked Vegan cannot contain milk',
+    );
+    expect(submitButton()).toHaveAttribute('data-ready', 'false');
+    await user.click(submitButton());
+    expect(callsTo(calls, '/add-menu-item')).toHaveLength(0);
+
+    await user.click(group('Allergens').getByRole('checkbox', { name: 'Milk' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(submitButton()).toHaveAttribute('data-ready', 'true');
+  });
+});

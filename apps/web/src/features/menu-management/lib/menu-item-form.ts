@@ -1,4 +1,7 @@
+import { allergenMessages, dietaryConflict } from '@tableserve/contract/allergens';
 import {
+  type Allergen,
+  type DietaryTag,
   ITEM_DESCRIPTION_MAX,
   ITEM_NAME_MAX,
   MENU_CATEGORIES,
@@ -15,10 +18,13 @@ export type MenuItemFormValues = {
   price: string;
   category: MenuCategory | '';
   available: boolean;
+  allergens: Allergen[];
+  dietary_tags: DietaryTag[];
 };
 
 export type RequiredField = 'item_name' | 'description' | 'price' | 'category';
-export type MenuItemFormErrors = Partial<Record<RequiredField, string>>;
+/** The required fields' problems, and a dietary tag the chosen allergens contradict. */
+export type MenuItemFormErrors = Partial<Record<RequiredField | 'dietary_tags', string>>;
 
 export const emptyMenuItemForm: MenuItemFormValues = {
   item_name: '',
@@ -26,6 +32,8 @@ export const emptyMenuItemForm: MenuItemFormValues = {
   price: '',
   category: '',
   available: true,
+  allergens: [],
+  dietary_tags: [],
 };
 
 export { ITEM_DESCRIPTION_MAX, ITEM_NAME_MAX };
@@ -37,6 +45,8 @@ export function formValuesOf(item: MenuItem): MenuItemFormValues {
     price: String(item.price),
     category: item.category,
     available: item.available,
+    allergens: [...item.allergens],
+    dietary_tags: [...item.dietary_tags],
   };
 }
 
@@ -75,6 +85,8 @@ export function validateMenuItemForm(values: MenuItemFormValues): MenuItemFormEr
     if (problem) errors.price = problem;
   }
   if (!isCategory(values.category)) errors.category = 'Category is required';
+  const conflict = dietaryConflict(values.dietary_tags, values.allergens);
+  if (conflict) errors.dietary_tags = allergenMessages.conflict(conflict.tag, conflict.allergen);
   return errors;
 }
 
@@ -89,6 +101,8 @@ export type MenuItemPayload = {
   image: string | null;
   available: boolean;
   restaurant_id: number;
+  allergens: Allergen[];
+  dietary_tags: DietaryTag[];
 };
 
 /** The add/update payload but its image (owner-side §7); call only with values that passed validation. */
@@ -104,5 +118,7 @@ export function menuItemFields(
     category: values.category,
     available: values.available,
     restaurant_id: restaurantId,
+    allergens: values.allergens,
+    dietary_tags: values.dietary_tags,
   };
 }

@@ -23,6 +23,8 @@ export function menuItem(overrides: Partial<MenuItem> = {}): MenuItem {
     image: null,
     available: true,
     restaurant_id: RESTAURANT_ID,
+    allergens: [],
+    dietary_tags: [],
     ...overrides,
   };
 }

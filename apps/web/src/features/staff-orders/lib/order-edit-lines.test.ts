@@ -21,12 +21,16 @@ const tiramisu: MenuItem = {
   image: null,
   available: true,
   restaurant_id: 7,
+  allergens: [],
+  dietary_tags: [],
 };
 
 describe('order edit lines', () => {
   it('never lets − go below 1 nor + above 50', () => {
     const lines = linesOf(
-      staffOrder({ items: [{ menu_item_id: 11, product_name: 'Pizza', quantity: 1, price: 12.5 }] }),
+      staffOrder({
+        items: [{ menu_item_id: 11, product_name: 'Pizza', quantity: 1, price: 12.5, allergens: [] }],
+      }),
     );
     expect(changeQuantity(lines, 11, -1)[0]?.quantity).toBe(1);
     expect(changeQuantity(changeQuantity(lines, 11, 48), 11, 5)[0]?.quantity).toBe(50);

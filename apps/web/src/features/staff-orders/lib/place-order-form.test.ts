@@ -20,6 +20,8 @@ const item = (menu_id: number, price: number): MenuItem => ({
   image: null,
   available: true,
   restaurant_id: 7,
+  allergens: [],
+  dietary_tags: [],
 });
 const menu = [item(1, 12.5), item(2, 0.1)];
 const context = { restaurantId: 7, userId: 3, menu };

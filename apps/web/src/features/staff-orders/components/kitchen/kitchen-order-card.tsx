@@ -1,3 +1,4 @@
+import { containsLine } from '@tableserve/contract/allergens';
 import type { StaffOrder } from '@tableserve/contract/owner-orders';
 import { ownerOrderMessages } from '@tableserve/contract/owner-orders';
 import {
@@ -5,6 +6,7 @@ import {
   ConciergeBell,
   MessageSquareText,
   ShoppingBag,
+  TriangleAlert,
   User,
   UtensilsCrossed,
 } from 'lucide-react';
@@ -105,7 +107,21 @@ export function KitchenOrderCard({ order, staff, isNew = false, onSignedOut }: P
               >
                 {item.quantity}×
               </span>
-              <span className="min-w-0 break-words">{item.product_name}</span>
+              <span className="flex min-w-0 flex-col items-start gap-1">
+                <span className="break-words">{item.product_name}</span>
+                {item.allergens.length > 0 && (
+                  // The allergens the dish has now (staff-order.ts), where the cook cannot miss them.
+                  <span
+                    className={cn(
+                      'inline-flex items-start gap-1.5 rounded-lg bg-amber-100 px-2 py-0.5 font-bold text-amber-950 ring-1 ring-amber-300 ring-inset',
+                      done ? 'text-sm' : 'text-base',
+                    )}
+                  >
+                    <TriangleAlert className="mt-1 size-4 shrink-0 text-amber-700" aria-hidden />
+                    {containsLine(item.allergens)}
+                  </span>
+                )}
+              </span>
             </li>
           ))}
         </ul>

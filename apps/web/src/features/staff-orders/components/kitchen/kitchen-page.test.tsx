@@ -322,3 +322,31 @@ describe('Kitchen Management', () => {
     expect(screen.getByRole('button', { name: 'Full screen' })).toBeInTheDocument();
   });
 });
+
+describe('Kitchen Management: allergens on the pass (issue 12 part 3)', () => {
+  it('highlights each line’s allergens, and says nothing for a line without any', async () => {
+    fakeKitchenServer([
+      staffOrder({
+        order_id: 1,
+        items: [
+          {
+            menu_item_id: 11,
+            product_name: 'Satay',
+            quantity: 2,
+            price: 9,
+            allergens: ['sesame', 'peanuts'],
+          },
+          { menu_item_id: 12, product_name: 'Rice', quantity: 1, price: 3, allergens: [] },
+        ],
+      }),
+    ]);
+    renderKitchen();
+    const order = within(await screen.findByRole('article', { name: 'Order #1' }));
+    const lines = order.getAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+    // In the law's order, whatever order the answer lists them in.
+    expect(within(lines[0]!).getByText('Contains: peanuts, sesame')).toBeInTheDocument();
+    expect(lines[0]).toHaveTextContent('2×SatayContains: peanuts, sesame');
+    expect(within(lines[1]!).queryByText(/Contains/)).not.toBeInTheDocument();
+  });
+});

@@ -24,6 +24,8 @@ const menuItem = (menu_id: number, item_name: string, price: number, available =
   image: null,
   available,
   restaurant_id: RESTAURANT_ID,
+  allergens: [],
+  dietary_tags: [],
 });
 const MENU = [
   menuItem(11, 'Pizza', 12.5),
@@ -86,6 +88,7 @@ function fakeOrderServer(orders: StaffOrder[], answer?: (call: Call) => Response
         product_name: prices.get(line.menu_item_id)!.item_name,
         price: prices.get(line.menu_item_id)!.price,
         quantity: line.quantity,
+        allergens: [],
       }));
       // The server prices the lines itself: a total the client could not have guessed.
       const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0) + 0.01;
@@ -116,11 +119,11 @@ const renderPage = () =>
 const card = (orderId: number) => screen.findByRole('article', { name: `Order #${orderId}` });
 
 const fiveItems = [
-  { menu_item_id: 11, product_name: 'Pizza', quantity: 2, price: 12.5 },
-  { menu_item_id: 12, product_name: 'Soda', quantity: 1, price: 2.25 },
-  { menu_item_id: 13, product_name: 'Tiramisu', quantity: 1, price: 6.75 },
-  { menu_item_id: 15, product_name: 'Garlic Bread', quantity: 1, price: 4 },
-  { menu_item_id: 16, product_name: 'Lemonade', quantity: 3, price: 3 },
+  { menu_item_id: 11, product_name: 'Pizza', quantity: 2, price: 12.5, allergens: [] },
+  { menu_item_id: 12, product_name: 'Soda', quantity: 1, price: 2.25, allergens: [] },
+  { menu_item_id: 13, product_name: 'Tiramisu', quantity: 1, price: 6.75, allergens: [] },
+  { menu_item_id: 15, product_name: 'Garlic Bread', quantity: 1, price: 4, allergens: [] },
+  { menu_item_id: 16, product_name: 'Lemonade', quantity: 3, price: 3, allergens: [] },
 ];
 
 describe('Order Management: the cards', () => {
@@ -232,7 +235,7 @@ describe('Order Management: a Pending order', () => {
     fakeOrderServer([
       staffOrder({
         order_id: 1,
-        items: [{ menu_item_id: 11, product_name: 'Pizza', quantity: 1, price: 12.5 }],
+        items: [{ menu_item_id: 11, product_name: 'Pizza', quantity: 1, price: 12.5, allergens: [] }],
       }),
     ]);
     const user = userEvent.setup();

@@ -20,6 +20,8 @@ const menuItem = (menu_id: number, item_name: string, price: number, available =
   image: null,
   available,
   restaurant_id: RESTAURANT_ID,
+  allergens: [],
+  dietary_tags: [],
 });
 const MENU = [menuItem(11, 'Pizza', 12.5), menuItem(12, 'Soda', 2.25), menuItem(14, 'Old Special', 9, false)];
 
