@@ -21,8 +21,8 @@ const tiramisu: MenuItem = {
   image: null,
   available: true,
   restaurant_id: 7,
-  allergens: [],
-  dietary_tags: [],
+  allergens: ['eggs', 'milk'],
+  dietary_tags: ['vegetarian'],
 };
 
 describe('order edit lines', () => {
@@ -46,7 +46,13 @@ describe('order edit lines', () => {
 
   it('adds a new item as a line of 1, and an item already there as one more', () => {
     const added = addMenuItem(linesOf(order), tiramisu);
-    expect(added.at(-1)).toEqual({ menu_item_id: 30, product_name: 'Tiramisu', price: 6.75, quantity: 1 });
+    expect(added.at(-1)).toEqual({
+      menu_item_id: 30,
+      product_name: 'Tiramisu',
+      price: 6.75,
+      quantity: 1,
+      allergens: ['eggs', 'milk'],
+    });
     const again = addMenuItem(added, tiramisu);
     expect(again).toHaveLength(3);
     expect(again.at(-1)?.quantity).toBe(2);
@@ -62,8 +68,8 @@ describe('order edit lines', () => {
 
   it('previews the total in cents and sends only ids and quantities', () => {
     const lines = [
-      { menu_item_id: 1, product_name: 'Gum', price: 0.1, quantity: 3 },
-      { menu_item_id: 2, product_name: 'Pizza', price: 12.5, quantity: 2 },
+      { menu_item_id: 1, product_name: 'Gum', price: 0.1, quantity: 3, allergens: [] },
+      { menu_item_id: 2, product_name: 'Pizza', price: 12.5, quantity: 2, allergens: [] },
     ];
     expect(linesTotal(lines)).toBe(25.3);
     expect(orderItemsOf(lines)).toEqual([

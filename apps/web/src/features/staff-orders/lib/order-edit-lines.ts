@@ -1,3 +1,4 @@
+import type { Allergen } from '@tableserve/contract/allergens';
 import type { MenuItem } from '@tableserve/contract/menu';
 import { MAX_ORDER_LINES, MAX_QUANTITY } from '@tableserve/contract/order';
 import type { StaffOrder } from '@tableserve/contract/owner-orders';
@@ -8,7 +9,14 @@ import { dollarsToCents } from '@/lib/money';
  * the lines as the card shows them while the owner changes quantities, removes or adds items.
  * The server prices the saved lines again; the prices here only preview the new total.
  */
-export type EditLine = { menu_item_id: number; product_name: string; price: number; quantity: number };
+export type EditLine = {
+  menu_item_id: number;
+  product_name: string;
+  price: number;
+  quantity: number;
+  /** What the dish contains now, shown under the line (issue 12). */
+  allergens: readonly Allergen[];
+};
 
 export const linesOf = (order: StaffOrder): EditLine[] => order.items.map((item) => ({ ...item }));
 
@@ -33,7 +41,13 @@ export function addMenuItem(lines: EditLine[], item: MenuItem): EditLine[] {
   if (lines.length >= MAX_ORDER_LINES) return lines;
   return [
     ...lines,
-    { menu_item_id: item.menu_id, product_name: item.item_name, price: item.price, quantity: 1 },
+    {
+      menu_item_id: item.menu_id,
+      product_name: item.item_name,
+      price: item.price,
+      quantity: 1,
+      allergens: item.allergens,
+    },
   ];
 }
 

@@ -1,4 +1,3 @@
-import { containsLine } from '@tableserve/contract/allergens';
 import type { StaffOrder } from '@tableserve/contract/owner-orders';
 import { ownerOrderMessages } from '@tableserve/contract/owner-orders';
 import {
@@ -6,7 +5,6 @@ import {
   ConciergeBell,
   MessageSquareText,
   ShoppingBag,
-  TriangleAlert,
   User,
   UtensilsCrossed,
 } from 'lucide-react';
@@ -17,6 +15,7 @@ import { cn } from '@/lib/cn';
 import { updateOrderStatus, useOrderAction } from '../../api/order-actions';
 import { canMarkReady } from '../../lib/kitchen-board';
 import { kitchenDestination, kitchenTexts } from '../../lib/kitchen-texts';
+import { AllergenNote } from '../allergen-note';
 import { OrderStatusBadge, statusAccent } from '../order-status-badge';
 import type { StaffContext } from '../staff-screen';
 import { KitchenElapsedTimer } from './kitchen-elapsed-timer';
@@ -109,18 +108,8 @@ export function KitchenOrderCard({ order, staff, isNew = false, onSignedOut }: P
               </span>
               <span className="flex min-w-0 flex-col items-start gap-1">
                 <span className="break-words">{item.product_name}</span>
-                {item.allergens.length > 0 && (
-                  // The allergens the dish has now (staff-order.ts), where the cook cannot miss them.
-                  <span
-                    className={cn(
-                      'inline-flex items-start gap-1.5 rounded-lg bg-amber-100 px-2 py-0.5 font-bold text-amber-950 ring-1 ring-amber-300 ring-inset',
-                      done ? 'text-sm' : 'text-base',
-                    )}
-                  >
-                    <TriangleAlert className="mt-1 size-4 shrink-0 text-amber-700" aria-hidden />
-                    {containsLine(item.allergens)}
-                  </span>
-                )}
+                {/* The allergens the dish has now, where the cook cannot miss them. */}
+                <AllergenNote allergens={item.allergens} size={done ? 'base' : 'large'} />
               </span>
             </li>
           ))}

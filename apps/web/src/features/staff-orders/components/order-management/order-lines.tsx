@@ -3,6 +3,7 @@ import { Minus, Plus, X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatDollars, lineTotal } from '@/lib/money';
 import type { EditLine } from '../../lib/order-edit-lines';
+import { AllergenNote } from '../allergen-note';
 
 type OrderLinesProps = {
   lines: EditLine[];
@@ -41,6 +42,11 @@ export function OrderLines({ lines, editable, disabled, onChangeQuantity, onRemo
               {formatDollars(lineTotal(line.price, line.quantity))}
             </p>
           </div>
+          {line.allergens.length > 0 && (
+            <div className={cn(!editable && 'pl-11')}>
+              <AllergenNote allergens={line.allergens} size="compact" />
+            </div>
+          )}
           {editable ? (
             <div className="flex items-center justify-between gap-3">
               <p className="text-sm text-stone-500 tabular-nums">{formatDollars(line.price)} each</p>

@@ -161,6 +161,34 @@ describe('Order Management: the cards', () => {
     );
   });
 
+  it('shows what each dish contains under its line, on Pending and Approved orders alike', async () => {
+    const satay: StaffOrder['items'][number] = {
+      menu_item_id: 21,
+      product_name: 'Satay',
+      quantity: 1,
+      price: 9,
+      allergens: ['peanuts', 'sesame'],
+    };
+    const rice: StaffOrder['items'][number] = {
+      menu_item_id: 22,
+      product_name: 'Rice',
+      quantity: 1,
+      price: 3,
+      allergens: [],
+    };
+    fakeOrderServer([
+      staffOrder({ order_id: 2, status: 'Approved', items: [satay, rice] }),
+      staffOrder({ order_id: 1, items: [satay, rice] }),
+    ]);
+    renderPage();
+
+    for (const id of [2, 1]) {
+      const lines = within(await card(id)).getAllByRole('listitem');
+      expect(within(lines[0]!).getByText('Contains: peanuts, sesame')).toBeInTheDocument();
+      expect(within(lines[1]!).queryByText(/Contains/)).not.toBeInTheDocument();
+    }
+  });
+
   it("shows 3 items, then 'Show All' reveals the rest and 'Show Less' folds them again", async () => {
     fakeOrderServer([staffOrder({ order_id: 1, status: 'Approved', items: fiveItems })]);
     const user = userEvent.setup();
