@@ -23,6 +23,8 @@ export const localKeys = {
   currentRestaurantDetails: 'current_restaurant_details',
   orderId: 'orderId',
   token: 'token',
+  /** The kitchen tablet's own minutes after which a waiting order turns amber, then red. */
+  kitchenAgeing: 'kitchenAgeing',
 } as const;
 
 export const menuSetupKey = (restaurantId: number | string) => `restaurant_${restaurantId}_menuSetup`;

@@ -34,3 +34,15 @@ const snapshot = () => now;
 export function useElapsedClock(): number {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
+
+/**
+ * Something worked out from the clock, such as whether an order is late: the caller re-renders
+ * only when the value changes, not every second. `select` must return a primitive.
+ */
+export function useClockValue<T extends string | number | null>(select: (now: number) => T): T {
+  return useSyncExternalStore(
+    subscribe,
+    () => select(now),
+    () => select(now),
+  );
+}

@@ -4,7 +4,9 @@ import { useCallback, useEffect, useState } from 'react';
  * The kitchen's full-screen view: the board covers the dashboard's frame (navigation, footer), so a
  * 768-px tablet on the pass shows two columns of orders instead of one. Where the browser allows
  * it the page also goes truly full screen; elsewhere (iPhone Safari) the cover is enough.
- * Escape, or leaving the browser's full screen, returns to the dashboard.
+ * Escape, or leaving the browser's full screen, returns to the dashboard. While it lasts, the
+ * screen is kept awake where the browser can (Screen Wake Lock): a wall tablet must not dim
+ * mid-service.
  */
 export function useKitchenFullScreen() {
   const [fullScreen, setFullScreen] = useState(false);
@@ -37,6 +39,30 @@ export function useKitchenFullScreen() {
       document.removeEventListener('fullscreenchange', onFullScreenChange);
     };
   }, [fullScreen, exit]);
+
+  useEffect(() => {
+    if (!fullScreen || !('wakeLock' in navigator)) return;
+    let lock: WakeLockSentinel | undefined;
+    let released = false;
+    const keepAwake = () => {
+      // The browser drops the lock whenever the tab is hidden: ask again when it is back.
+      if (released || document.visibilityState !== 'visible') return;
+      navigator.wakeLock.request('screen').then(
+        (sentinel) => {
+          if (released) void sentinel.release();
+          else lock = sentinel;
+        },
+        () => {},
+      );
+    };
+    keepAwake();
+    document.addEventListener('visibilitychange', keepAwake);
+    return () => {
+      released = true;
+      document.removeEventListener('visibilitychange', keepAwake);
+      void lock?.release().catch(() => {});
+    };
+  }, [fullScreen]);
 
   // Leaving the screen while covered must not leave the browser in full screen.
   useEffect(

@@ -8,6 +8,7 @@ import { LeaveSession } from '@/features/owner/components/leave-session';
 import { isRefusedToken } from '@/features/owner/lib/owner-session';
 import { cn } from '@/lib/cn';
 import { useKitchenOrders } from '../../api/kitchen-orders';
+import { useKitchenAgeing } from '../../hooks/use-kitchen-ageing';
 import { useKitchenChime } from '../../hooks/use-kitchen-chime';
 import { useKitchenFullScreen } from '../../hooks/use-kitchen-full-screen';
 import { useKitchenHighlights } from '../../hooks/use-kitchen-highlights';
@@ -16,6 +17,7 @@ import { kitchenBoard } from '../../lib/kitchen-board';
 import { kitchenTexts, newOrderAnnouncement } from '../../lib/kitchen-texts';
 import { LiveBadge } from '../live-badge';
 import type { StaffContext } from '../staff-screen';
+import { KitchenAgeingSettings } from './kitchen-ageing-settings';
 import { KitchenOrderCard } from './kitchen-order-card';
 import { KitchenSoundToggle } from './kitchen-sound-toggle';
 
@@ -23,6 +25,7 @@ import { KitchenSoundToggle } from './kitchen-sound-toggle';
 export function KitchenBoard({ restaurantId, token }: StaffContext) {
   const kitchen = useKitchenOrders(restaurantId, token);
   const { soundOn, toggleSound, chime } = useKitchenChime();
+  const { ageing, save: saveAgeing } = useKitchenAgeing();
   const { newOrderIds, highlight } = useKitchenHighlights();
   const [announcement, setAnnouncement] = useState('');
   const [signedOut, setSignedOut] = useState(false);
@@ -64,6 +67,7 @@ export function KitchenBoard({ restaurantId, token }: StaffContext) {
         <div className="flex shrink-0 flex-wrap items-center gap-2 sm:gap-2.5">
           <LiveBadge state={live} large />
           <KitchenSoundToggle soundOn={soundOn} onToggle={toggleSound} />
+          <KitchenAgeingSettings ageing={ageing} onSave={saveAgeing} />
           <button
             type="button"
             onClick={fullScreen ? exitFullScreen : enterFullScreen}
@@ -98,6 +102,7 @@ export function KitchenBoard({ restaurantId, token }: StaffContext) {
                 order={order}
                 staff={staff}
                 isNew={newOrderIds.has(order.order_id)}
+                ageing={ageing}
                 onSignedOut={signOut}
               />
             )}

@@ -13,6 +13,8 @@ import { Button } from '@/components/ui/button';
 import { ApiRequestError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { updateOrderStatus, useOrderAction } from '../../api/order-actions';
+import { useClockValue } from '../../hooks/use-elapsed-clock';
+import { type Age, type Ageing, ageOf, minutesWaited } from '../../lib/kitchen-ageing';
 import { canMarkReady } from '../../lib/kitchen-board';
 import { kitchenDestination, kitchenTexts } from '../../lib/kitchen-texts';
 import { AllergenNote } from '../allergen-note';
@@ -25,13 +27,24 @@ type Props = {
   staff: Pick<StaffContext, 'restaurantId' | 'token'>;
   /** Arrived in the last few seconds: the card stands out. */
   isNew?: boolean;
+  /** When a card still to cook turns amber, then red. */
+  ageing: Ageing;
   /** The server no longer accepts the owner's token. */
   onSignedOut: () => void;
 };
 
 /** One order as the pass reads it from a metre away: number, table, what to cook, how long. */
-export function KitchenOrderCard({ order, staff, isNew = false, onSignedOut }: Props) {
+const ageFrame: Record<Age, string> = {
+  fresh: 'border-stone-200/80',
+  amber: 'border-amber-400 ring-4 ring-amber-400/70',
+  red: 'border-red-500 ring-4 ring-red-500/80',
+};
+
+export function KitchenOrderCard({ order, staff, isNew = false, ageing, onSignedOut }: Props) {
   const done = order.status === 'Completed' || order.status === 'Cancelled';
+  // Re-renders when the card changes colour or its minute ticks over, not every second.
+  const age = useClockValue((now) => ageOf(order, now, ageing));
+  const waited = useClockValue((now) => (age === 'fresh' || age === null ? 0 : minutesWaited(order, now)));
   const headingId = `kitchen-order-${order.order_id}`;
   const pickUp = order.table_number === null;
   const PlaceIcon = pickUp ? ShoppingBag : UtensilsCrossed;
@@ -43,7 +56,7 @@ export function KitchenOrderCard({ order, staff, isNew = false, onSignedOut }: P
       data-new={isNew || undefined}
       className={cn(
         'flex flex-col overflow-hidden rounded-2xl border bg-white shadow-card',
-        isNew ? 'border-brand-400 ring-4 ring-brand-500/80' : 'border-stone-200/80',
+        isNew ? 'border-brand-400 ring-4 ring-brand-500/80' : ageFrame[age ?? 'fresh'],
         done && 'bg-stone-50/80',
       )}
     >
@@ -65,6 +78,16 @@ export function KitchenOrderCard({ order, staff, isNew = false, onSignedOut }: P
               {isNew && (
                 <span className="rounded-full bg-brand-600 px-2.5 py-1 text-xs font-bold tracking-wider text-white uppercase">
                   {kitchenTexts.newTag}
+                </span>
+              )}
+              {age === 'amber' && (
+                <span className="rounded-full bg-amber-100 px-2.5 py-1 text-sm font-bold text-amber-900 ring-1 ring-amber-300 ring-inset">
+                  {kitchenTexts.waiting(waited)}
+                </span>
+              )}
+              {age === 'red' && (
+                <span className="rounded-full bg-red-600 px-2.5 py-1 text-sm font-bold text-white">
+                  {kitchenTexts.late(waited)}
                 </span>
               )}
             </div>
@@ -144,7 +167,7 @@ export function KitchenOrderCard({ order, staff, isNew = false, onSignedOut }: P
   );
 }
 
-function MarkReadyButton({ order, staff, onSignedOut }: Omit<Props, 'isNew'>) {
+function MarkReadyButton({ order, staff, onSignedOut }: Omit<Props, 'isNew' | 'ageing'>) {
   const markReady = useOrderAction(staff.restaurantId, (orderId: number) =>
     updateOrderStatus(staff, orderId, 'Ready'),
   );

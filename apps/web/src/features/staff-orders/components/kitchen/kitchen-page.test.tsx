@@ -321,6 +321,27 @@ describe('Kitchen Management', () => {
     await user.keyboard('{Escape}');
     expect(screen.getByRole('button', { name: 'Full screen' })).toBeInTheDocument();
   });
+
+  it('keeps the screen awake while in full screen, and lets it sleep after', async () => {
+    const release = vi.fn(async () => {});
+    const request = vi.fn(async () => ({ release }) as unknown as WakeLockSentinel);
+    Object.defineProperty(navigator, 'wakeLock', { configurable: true, value: { request } });
+    try {
+      fakeKitchenServer([staffOrder({ order_id: 1 })]);
+      const user = userEvent.setup();
+      renderKitchen();
+      await screen.findByRole('article', { name: 'Order #1' });
+      expect(request).not.toHaveBeenCalled();
+
+      await user.click(screen.getByRole('button', { name: 'Full screen' }));
+      await waitFor(() => expect(request).toHaveBeenCalledWith('screen'));
+      expect(release).not.toHaveBeenCalled();
+      await user.click(screen.getByRole('button', { name: 'Exit full screen' }));
+      await waitFor(() => expect(release).toHaveBeenCalledTimes(1));
+    } finally {
+      Reflect.deleteProperty(navigator, 'wakeLock');
+    }
+  });
 });
 
 describe('Kitchen Management: allergens on the pass (issue 12 part 3)', () => {
@@ -348,5 +369,56 @@ describe('Kitchen Management: allergens on the pass (issue 12 part 3)', () => {
     expect(within(lines[0]!).getByText('Contains: peanuts, sesame')).toBeInTheDocument();
     expect(lines[0]).toHaveTextContent('2×SatayContains: peanuts, sesame');
     expect(within(lines[1]!).queryByText(/Contains/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Kitchen Management: late orders', () => {
+  const orderedAgo = (orderId: number, minutes: number, status: OrderStatus = 'Approved') =>
+    staffOrder({
+      order_id: orderId,
+      status,
+      created_at: new Date(Date.now() - minutes * 60_000 - 5_000).toISOString(),
+    });
+
+  it('marks cards still to cook amber, then red, and the kitchen can set the minutes', async () => {
+    localStorage.removeItem(localKeys.kitchenAgeing);
+    fakeKitchenServer([
+      orderedAgo(1, 25, 'Pending'),
+      orderedAgo(2, 12),
+      orderedAgo(3, 3),
+      orderedAgo(4, 40, 'Ready'),
+    ]);
+    const user = userEvent.setup();
+    renderKitchen();
+
+    // The defaults: amber after 10 minutes, red after 20.
+    const late = within(await screen.findByRole('article', { name: 'Order #1' }));
+    expect(late.getByText('Late · 25 min')).toBeInTheDocument();
+    expect(within(card(2)).getByText('Waiting 12 min')).toBeInTheDocument();
+    expect(within(card(3)).queryByText(/Waiting|Late/)).not.toBeInTheDocument();
+    expect(within(card(4)).queryByText(/Waiting|Late/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Timings' }));
+    const timings = screen.getByRole('form', { name: 'When an order is late' });
+    const amber = within(timings).getByLabelText('Amber after (min)');
+    const red = within(timings).getByLabelText('Red after (min)');
+    await user.clear(amber);
+    await user.type(amber, '30');
+    await user.clear(red);
+    await user.type(red, '30');
+    await user.click(within(timings).getByRole('button', { name: 'Save timings' }));
+    expect(within(timings).getByRole('alert')).toHaveTextContent('Red must come after amber.');
+
+    await user.clear(red);
+    await user.type(red, '45');
+    await user.click(within(timings).getByRole('button', { name: 'Save timings' }));
+    expect(screen.queryByRole('form', { name: 'When an order is late' })).not.toBeInTheDocument();
+    expect(within(card(1)).queryByText(/Waiting|Late/)).not.toBeInTheDocument();
+    expect(within(card(2)).queryByText(/Waiting|Late/)).not.toBeInTheDocument();
+    // Kept on this tablet for the next shift.
+    expect(JSON.parse(localStorage.getItem(localKeys.kitchenAgeing)!)).toEqual({
+      amberMinutes: 30,
+      redMinutes: 45,
+    });
   });
 });

@@ -1,0 +1,100 @@
+import { Timer } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { AGEING_MAX_MINUTES, type Ageing, ageingProblem } from '../../lib/kitchen-ageing';
+import { kitchenTexts } from '../../lib/kitchen-texts';
+
+const inputClasses =
+  'mt-1 block h-11 w-24 rounded-lg border border-stone-300 bg-white px-3 text-base tabular-nums focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none';
+
+/** The header's Timings button and its panel: when a waiting order turns amber, then red. */
+export function KitchenAgeingSettings({
+  ageing,
+  onSave,
+}: {
+  ageing: Ageing;
+  onSave: (next: Ageing) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [amber, setAmber] = useState(String(ageing.amberMinutes));
+  const [red, setRed] = useState(String(ageing.redMinutes));
+  const [problem, setProblem] = useState<string | null>(null);
+  const panelId = useId();
+
+  function toggle() {
+    setAmber(String(ageing.amberMinutes));
+    setRed(String(ageing.redMinutes));
+    setProblem(null);
+    setOpen((wasOpen) => !wasOpen);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const next = { amberMinutes: Number(amber), redMinutes: Number(red) };
+    const found = ageingProblem(next);
+    setProblem(found);
+    if (found) return;
+    onSave(next);
+    setOpen(false);
+  }
+
+  return (
+    <div className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+        className="inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-300 bg-white px-3 text-sm font-semibold whitespace-nowrap text-stone-700 transition-colors hover:bg-stone-50 sm:px-4"
+      >
+        <Timer className="size-5" aria-hidden />
+        {kitchenTexts.timings}
+      </button>
+      {open && (
+        <form
+          id={panelId}
+          onSubmit={submit}
+          aria-label={kitchenTexts.timingsTitle}
+          className="absolute right-0 z-20 mt-2 w-72 rounded-2xl border border-stone-200 bg-white p-4 shadow-lg"
+        >
+          <p className="text-sm font-semibold text-stone-900">{kitchenTexts.timingsTitle}</p>
+          <p className="mt-1 text-sm text-stone-600">{kitchenTexts.timingsHint}</p>
+          <div className="mt-3 flex gap-4">
+            <label className="text-sm font-medium text-stone-800">
+              {kitchenTexts.amberAfter}
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={AGEING_MAX_MINUTES}
+                value={amber}
+                onChange={(event) => setAmber(event.target.value)}
+                className={inputClasses}
+              />
+            </label>
+            <label className="text-sm font-medium text-stone-800">
+              {kitchenTexts.redAfter}
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={AGEING_MAX_MINUTES}
+                value={red}
+                onChange={(event) => setRed(event.target.value)}
+                className={inputClasses}
+              />
+            </label>
+          </div>
+          {problem && (
+            <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+              {problem}
+            </p>
+          )}
+          <Button type="submit" className="mt-3 w-full">
+            {kitchenTexts.saveTimings}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}

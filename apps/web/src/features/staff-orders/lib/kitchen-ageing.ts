@@ -1,0 +1,51 @@
+import type { StaffOrder } from '@tableserve/contract/owner-orders';
+import { elapsedSince } from './kitchen-elapsed';
+
+/**
+ * A kitchen card ages while its order waits to be cooked (issue 12, kitchen display): neutral,
+ * then amber, then red, after minutes the kitchen sets for itself. Counted from when the diner
+ * ordered, since that is how long the table has waited; only orders still to cook age.
+ */
+export type Ageing = { amberMinutes: number; redMinutes: number };
+export type Age = 'fresh' | 'amber' | 'red';
+
+export const DEFAULT_AGEING: Ageing = { amberMinutes: 10, redMinutes: 20 };
+export const AGEING_MAX_MINUTES = 240;
+
+const MINUTE = 60_000;
+
+export function ageOf(
+  order: Pick<StaffOrder, 'status' | 'created_at'>,
+  now: number,
+  ageing: Ageing,
+): Age | null {
+  if (order.status !== 'Pending' && order.status !== 'Approved') return null;
+  const minutes = elapsedSince(order.created_at, now) / MINUTE;
+  if (minutes >= ageing.redMinutes) return 'red';
+  if (minutes >= ageing.amberMinutes) return 'amber';
+  return 'fresh';
+}
+
+/** Whole minutes waited so far, for the card's tag. */
+export const minutesWaited = (order: Pick<StaffOrder, 'created_at'>, now: number) =>
+  Math.max(0, Math.floor(elapsedSince(order.created_at, now) / MINUTE));
+
+/** Why these minutes cannot be saved, or null when they can. */
+export function ageingProblem({ amberMinutes, redMinutes }: Ageing): string | null {
+  const whole = (value: number) => Number.isInteger(value) && value >= 1 && value <= AGEING_MAX_MINUTES;
+  if (!whole(amberMinutes) || !whole(redMinutes))
+    return `Enter whole minutes from 1 to ${AGEING_MAX_MINUTES}.`;
+  if (redMinutes <= amberMinutes) return 'Red must come after amber.';
+  return null;
+}
+
+/** The stored minutes, or the defaults when there are none or they were tampered with. */
+export function parseAgeing(stored: string | null): Ageing {
+  try {
+    const value = JSON.parse(stored ?? 'null') as Partial<Ageing> | null;
+    const ageing = { amberMinutes: Number(value?.amberMinutes), redMinutes: Number(value?.redMinutes) };
+    return ageingProblem(ageing) === null ? ageing : DEFAULT_AGEING;
+  } catch {
+    return DEFAULT_AGEING;
+  }
+}
