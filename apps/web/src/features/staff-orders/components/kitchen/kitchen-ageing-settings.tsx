@@ -54,6 +54,12 @@ export function KitchenAgeingSettings({
         <form
           id={panelId}
           onSubmit={submit}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            // Closes the panel only, not the full-screen view behind it.
+            event.stopPropagation();
+            setOpen(false);
+          }}
           aria-label={kitchenTexts.timingsTitle}
           className="absolute right-0 z-20 mt-2 w-72 rounded-2xl border border-stone-200 bg-white p-4 shadow-lg"
         >

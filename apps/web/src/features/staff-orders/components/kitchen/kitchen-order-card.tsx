@@ -81,12 +81,12 @@ export function KitchenOrderCard({ order, staff, isNew = false, ageing, onSigned
                 </span>
               )}
               {age === 'amber' && (
-                <span className="rounded-full bg-amber-100 px-2.5 py-1 text-sm font-bold text-amber-900 ring-1 ring-amber-300 ring-inset">
+                <span className="rounded-full bg-amber-100 px-3 py-1 text-base font-bold text-amber-900 ring-1 ring-amber-300 ring-inset">
                   {kitchenTexts.waiting(waited)}
                 </span>
               )}
               {age === 'red' && (
-                <span className="rounded-full bg-red-600 px-2.5 py-1 text-sm font-bold text-white">
+                <span className="rounded-full bg-red-600 px-3 py-1 text-base font-bold text-white">
                   {kitchenTexts.late(waited)}
                 </span>
               )}
