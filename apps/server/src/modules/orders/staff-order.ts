@@ -5,7 +5,6 @@ import { businessDayAt, type RestaurantClock } from '../../lib/business-day';
 import { centsToDollars } from '../../lib/money';
 import { type OrderItemRow, type OrderRow, ordersRepository as repo } from './orders.repository';
 
-/** An order as the restaurant's staff see it (owner-side §3 Order). */
 /** An order line with what the kitchen must know of its menu item. */
 export type StaffLineRow = Pick<
   OrderItemRow,
@@ -14,6 +13,7 @@ export type StaffLineRow = Pick<
   allergens: readonly Allergen[];
 };
 
+/** An order as the restaurant's staff see it (owner-side §3 Order). */
 export function toStaffOrder(
   order: OrderRow,
   lines: StaffLineRow[],

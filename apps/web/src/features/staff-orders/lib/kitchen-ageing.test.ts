@@ -1,8 +1,19 @@
+import type { StaffOrder } from '@tableserve/contract/owner-orders';
 import { describe, expect, it } from 'vitest';
 import { staffOrder } from '../testing/staff-order';
-import { ageingProblem, ageOf, DEFAULT_AGEING, minutesWaited, parseAgeing } from './kitchen-ageing';
+import {
+  type Ageing,
+  ageAfter,
+  ageingProblem,
+  DEFAULT_AGEING,
+  minutesWaited,
+  parseAgeing,
+} from './kitchen-ageing';
 
 const now = Date.parse('2026-11-25T20:00:00.000Z');
+// What a card shows at `now`, as the kitchen card works it out.
+const ageOf = (order: StaffOrder, at: number, ageing: Ageing) =>
+  ageAfter(order.status, minutesWaited(order, at), ageing);
 const orderedMinutesAgo = (minutes: number, status: 'Pending' | 'Approved' | 'Ready' = 'Approved') =>
   staffOrder({ status, created_at: new Date(now - minutes * 60_000).toISOString() });
 

@@ -14,21 +14,17 @@ export const AGEING_MAX_MINUTES = 240;
 
 const MINUTE = 60_000;
 
-export function ageOf(
-  order: Pick<StaffOrder, 'status' | 'created_at'>,
-  now: number,
-  ageing: Ageing,
-): Age | null {
-  if (order.status !== 'Pending' && order.status !== 'Approved') return null;
-  const minutes = elapsedSince(order.created_at, now) / MINUTE;
+/** Whole minutes waited so far: what the card's tag says and what its colour follows. */
+export const minutesWaited = (order: Pick<StaffOrder, 'created_at'>, now: number) =>
+  Math.max(0, Math.floor(elapsedSince(order.created_at, now) / MINUTE));
+
+/** The colour after `minutes` of waiting, or null for an order no longer to cook. */
+export function ageAfter(status: StaffOrder['status'], minutes: number, ageing: Ageing): Age | null {
+  if (status !== 'Pending' && status !== 'Approved') return null;
   if (minutes >= ageing.redMinutes) return 'red';
   if (minutes >= ageing.amberMinutes) return 'amber';
   return 'fresh';
 }
-
-/** Whole minutes waited so far, for the card's tag. */
-export const minutesWaited = (order: Pick<StaffOrder, 'created_at'>, now: number) =>
-  Math.max(0, Math.floor(elapsedSince(order.created_at, now) / MINUTE));
 
 /** Why these minutes cannot be saved, or null when they can. */
 export function ageingProblem({ amberMinutes, redMinutes }: Ageing): string | null {

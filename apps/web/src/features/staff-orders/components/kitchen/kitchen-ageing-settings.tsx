@@ -66,30 +66,8 @@ export function KitchenAgeingSettings({
           <p className="text-sm font-semibold text-stone-900">{kitchenTexts.timingsTitle}</p>
           <p className="mt-1 text-sm text-stone-600">{kitchenTexts.timingsHint}</p>
           <div className="mt-3 flex gap-4">
-            <label className="text-sm font-medium text-stone-800">
-              {kitchenTexts.amberAfter}
-              <input
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={AGEING_MAX_MINUTES}
-                value={amber}
-                onChange={(event) => setAmber(event.target.value)}
-                className={inputClasses}
-              />
-            </label>
-            <label className="text-sm font-medium text-stone-800">
-              {kitchenTexts.redAfter}
-              <input
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={AGEING_MAX_MINUTES}
-                value={red}
-                onChange={(event) => setRed(event.target.value)}
-                className={inputClasses}
-              />
-            </label>
+            <MinutesField label={kitchenTexts.amberAfter} value={amber} onChange={setAmber} />
+            <MinutesField label={kitchenTexts.redAfter} value={red} onChange={setRed} />
           </div>
           {problem && (
             <p role="alert" className="mt-2 text-sm font-medium text-red-700">
@@ -102,5 +80,30 @@ export function KitchenAgeingSettings({
         </form>
       )}
     </div>
+  );
+}
+
+function MinutesField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="text-sm font-medium text-stone-800">
+      {label}
+      <input
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={AGEING_MAX_MINUTES}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={inputClasses}
+      />
+    </label>
   );
 }

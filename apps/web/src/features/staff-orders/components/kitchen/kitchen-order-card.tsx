@@ -14,7 +14,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { updateOrderStatus, useOrderAction } from '../../api/order-actions';
 import { useClockValue } from '../../hooks/use-elapsed-clock';
-import { type Age, type Ageing, ageOf, minutesWaited } from '../../lib/kitchen-ageing';
+import { type Age, type Ageing, ageAfter, minutesWaited } from '../../lib/kitchen-ageing';
 import { canMarkReady } from '../../lib/kitchen-board';
 import { kitchenDestination, kitchenTexts } from '../../lib/kitchen-texts';
 import { AllergenNote } from '../allergen-note';
@@ -42,9 +42,9 @@ const ageFrame: Record<Age, string> = {
 
 export function KitchenOrderCard({ order, staff, isNew = false, ageing, onSignedOut }: Props) {
   const done = order.status === 'Completed' || order.status === 'Cancelled';
-  // Re-renders when the card changes colour or its minute ticks over, not every second.
-  const age = useClockValue((now) => ageOf(order, now, ageing));
-  const waited = useClockValue((now) => (age === 'fresh' || age === null ? 0 : minutesWaited(order, now)));
+  // Re-renders when the minute ticks over, not every second; the colour follows the minutes.
+  const waited = useClockValue((now) => minutesWaited(order, now));
+  const age = ageAfter(order.status, waited, ageing);
   const headingId = `kitchen-order-${order.order_id}`;
   const pickUp = order.table_number === null;
   const PlaceIcon = pickUp ? ShoppingBag : UtensilsCrossed;
