@@ -182,7 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   scheduleSubscriptionSweep(app, database, subscriptions, config.subscriptionSweepSeconds);
 
-  registerRealtime(app, { db: database.db, tokens, events, redis });
+  registerRealtime(app, { db: database.db, tokens, events, publishedMenus, redis });
 
   await app.register(
     async (api) => {

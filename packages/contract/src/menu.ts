@@ -18,6 +18,20 @@ export { MENU_CATEGORIES, type MenuCategory, menuCategoryLabels } from './menu-c
 /** Menu items (owner-side spec §3 Menu item, §5 Menu item form, §7 /menu/*). */
 export const ITEM_NAME_MAX = 50;
 export const ITEM_DESCRIPTION_MAX = 200;
+/** The most portions of one item a restaurant counts (issue 12 part 4). */
+export const STOCK_MAX = 10_000;
+
+export const stockMessages = {
+  invalid: `Stock must be a whole number from 0 to ${STOCK_MAX}`,
+} as const;
+
+/** Portions left: a whole number, or null for "not counted". */
+const stock = z
+  .number(stockMessages.invalid)
+  .int(stockMessages.invalid)
+  .min(0, stockMessages.invalid)
+  .max(STOCK_MAX, stockMessages.invalid)
+  .nullable();
 
 const imageUrl = httpUrl('Image', 1000);
 
@@ -54,6 +68,8 @@ export const MenuItemBody = z
      */
     allergens: setOf(ALLERGENS, 'Allergens', allergenMessages.unknownAllergen).optional(),
     dietary_tags: setOf(DIETARY_TAGS, 'Dietary tags', allergenMessages.unknownTag).optional(),
+    /** Like allergens: absent keeps the stored count (none on an add), null stops counting, 0 is sold out. */
+    stock: stock.optional(),
   })
   .superRefine((body, context) => {
     const conflict = dietaryConflict(body.dietary_tags ?? [], body.allergens ?? []);
@@ -79,10 +95,22 @@ export const MenuItem = z.object({
   /** Absent from servers before allergens: read as none. */
   allergens: z.array(z.enum(ALLERGENS)).default([]),
   dietary_tags: z.array(z.enum(DIETARY_TAGS)).default([]),
+  /**
+   * Portions left, null when not counted; 0 is sold out. Only the owner's calls carry it: the
+   * diner's menu lists what can be ordered and changes with no order (ADR 015).
+   */
+  stock: z.number().int().nullable().optional(),
 });
 export type MenuItem = z.infer<typeof MenuItem>;
 
 export const MenuIdParams = z.strictObject({ menu_id: id });
+
+/** The kitchen's one tap (issue 12 part 4): sold out sets the count to 0, back stops counting. */
+export const SoldOutBody = z.strictObject({
+  restaurant_id: id,
+  sold_out: z.boolean('Sold out must be true or false'),
+});
+export type SoldOutBody = z.infer<typeof SoldOutBody>;
 
 export const MenuItemsResponse = z.object({ data: z.array(MenuItem) });
 export type MenuItemsResponse = z.infer<typeof MenuItemsResponse>;
@@ -168,6 +196,8 @@ export const menuMessages = {
   deleteFailed: 'Error deleting menu item',
   confirmDelete: 'Are you sure you want to delete this item?',
   itemNotFound: 'Menu item not found',
+  markedSoldOut: (name: string) => `${name} is sold out`,
+  backOn: (name: string) => `${name} is back on the menu`,
 } as const;
 
 export const qrMessages = {

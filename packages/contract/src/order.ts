@@ -137,6 +137,8 @@ export const orderServerMessages = {
   pickupNeedsLocation: 'A pickup order needs your location',
   notOnMenu: (menuItemId: number) => `Item ${menuItemId} is not on this restaurant's menu`,
   unavailable: (name: string) => `${name} is no longer available`,
+  soldOut: (name: string) => `Sorry, ${name} is sold out`,
+  onlyLeft: (name: string, left: number) => `Sorry, only ${left} ${name} left. Please lower the quantity.`,
   statusUpdated: (status: string) => `Order marked as ${status}`,
   illegalTransition: (from: string, to: string) => `Cannot change an order from ${from} to ${to}`,
 } as const;

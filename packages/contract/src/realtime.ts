@@ -1,3 +1,4 @@
+import type { MenuItem } from './menu';
 import type { OrderStatus } from './order';
 import type { StaffOrder } from './owner-orders';
 
@@ -31,6 +32,15 @@ export type OrderUpdatePayload = {
 /** order_deleted (added to the spec's events): the order left the staff's lists. */
 export type OrderDeletedPayload = { order_id: number };
 
+/**
+ * menu_item_sold_out (issue 12 part 4): an item left the diner's menu (sold out, or switched
+ * off) or came back. To the restaurant's staff and to every open menu of the restaurant, which
+ * listen with query menu=<restaurant id> and no token. An item that came back comes with its
+ * diner's fields, so a menu shows it without asking the server (which another instance may not
+ * have refreshed yet).
+ */
+export type MenuItemSoldOutPayload = { menu_id: number; sold_out: boolean; item?: MenuItem };
+
 export type ServerToClientEvents = {
   /** A NewOrderPayload, JSON text: to the restaurant's staff. */
   new_order: (order: string) => void;
@@ -38,4 +48,6 @@ export type ServerToClientEvents = {
   order_update: (update: string) => void;
   /** An OrderDeletedPayload, JSON text: to the restaurant's staff. */
   order_deleted: (deleted: string) => void;
+  /** A MenuItemSoldOutPayload, JSON text: to the staff and every open menu of the restaurant. */
+  menu_item_sold_out: (change: string) => void;
 };

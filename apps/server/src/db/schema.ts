@@ -3,6 +3,7 @@ import { ORDER_STATUSES, ORDER_TYPES } from '@tableserve/contract/order';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -132,11 +133,20 @@ export const menuItems = pgTable(
      */
     allergens: text('allergens').array().$type<Allergen[]>().notNull().default(sql`'{}'::text[]`),
     dietaryTags: text('dietary_tags').array().$type<DietaryTag[]>().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Issue 12 part 4: portions left, or null when the restaurant does not count them. 0 is sold
+     * out (the kitchen's "86"). Orders take from it in their own transaction; the check makes an
+     * oversell impossible even for a statement that forgot to look (ADR 015).
+     */
+    stock: integer('stock'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt,
     updatedAt,
   },
-  (table) => [index('menu_items_restaurant_idx').on(table.restaurantId)],
+  (table) => [
+    index('menu_items_restaurant_idx').on(table.restaurantId),
+    check('menu_items_stock_not_negative', sql`${table.stock} >= 0`),
+  ],
 );
 
 /** Monthly plans (customer-side spec §3 Plan); the three of the pricing page are seeded by migration. */

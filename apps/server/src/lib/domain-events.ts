@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { MenuItem } from '@tableserve/contract/menu';
 import type { StaffOrder } from '@tableserve/contract/owner-orders';
 
 /**
@@ -10,6 +11,8 @@ export type DomainEvents = {
   'order.updated': { restaurantId: number; customerId: number | null; order: StaffOrder };
   /** A restaurant's record or its menu changed (committed): what diners see must follow. */
   'restaurant.changed': { restaurantId: number };
+  /** An item left the diner's menu (its count reached 0, or the kitchen's tap) or came back. */
+  'menu.sold_out': { restaurantId: number; menuId: number; soldOut: boolean; item?: MenuItem };
   /** A soft delete: the order leaves the staff's lists. */
   'order.deleted': { restaurantId: number; customerId: number | null; orderId: number };
 };

@@ -1,6 +1,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import { id } from '@tableserve/contract/fields';
 import {
+  type MenuItemSoldOutPayload,
   type NewOrderPayload,
   type OrderDeletedPayload,
   type OrderUpdatePayload,
@@ -14,22 +15,32 @@ import type { Db } from '../db/client';
 import type { DomainEventBus } from '../lib/domain-events';
 import { claimedAudience } from '../lib/jwt';
 import type { SessionTokens } from '../lib/session-tokens';
+import type { PublishedMenus } from '../modules/customer-menu/published-menus';
 import { restaurantsRepository } from '../modules/restaurants/restaurants.repository';
 
 const staffRoom = (restaurantId: number) => `staff:${restaurantId}`;
 const customerRoom = (customerId: number) => `customer:${customerId}`;
+/** Every open menu of a restaurant: public, as the menu is, and told only what left it or came back. */
+const menuRoom = (restaurantId: number) => `menu:${restaurantId}`;
 /** Every socket of one login account, whatever it listens to: closed when its sessions end. */
 const accountRoom = (audience: 'owner' | 'customer', accountId: number) => `account:${audience}:${accountId}`;
 
 /**
  * Socket.IO on the API's own port. A connection names its restaurant (query restaurant_id) and
  * carries a token (auth.token): the restaurant's owner joins its staff room, a diner joins their
- * own room; anyone else is refused. This module alone maps domain events to rooms, so a diner
+ * own room. A menu open without a login names its restaurant in query menu and joins that menu's
+ * room, when the restaurant publishes a menu; anyone else is refused. This module alone maps domain events to rooms, so a diner
  * hears only their own orders. With Redis, every instance's sockets hear every instance's events.
  */
 export function registerRealtime(
   app: FastifyInstance,
-  deps: { db: Db; tokens: SessionTokens; events: DomainEventBus; redis: Redis | undefined },
+  deps: {
+    db: Db;
+    tokens: SessionTokens;
+    events: DomainEventBus;
+    publishedMenus: PublishedMenus;
+    redis: Redis | undefined;
+  },
 ) {
   const io = new Server<Record<string, never>, ServerToClientEvents>(app.server, {
     path: '/socket.io',
@@ -45,7 +56,17 @@ export function registerRealtime(
     const { auth, query } = socket.handshake;
     const token = String(auth?.token ?? query.token ?? '');
     const restaurantId = id.safeParse(query.restaurant_id);
+    const menuOf = id.safeParse(query.menu);
     try {
+      if (!token && menuOf.success) {
+        // The cached published menu: an open menu's socket costs no query.
+        const menu = await deps.publishedMenus.byId(menuOf.data);
+        if (menu?.subscriptionValid) {
+          await socket.join(menuRoom(menu.restaurant.id));
+          return next();
+        }
+        return next(new Error(SOCKET_UNAUTHORIZED));
+      }
       const audience = token ? claimedAudience(token) : undefined;
       const ownerId = audience === 'owner' ? await deps.tokens.verify('owner', token) : undefined;
       if (ownerId && restaurantId.success) {
@@ -88,6 +109,14 @@ export function registerRealtime(
   deps.events.on('order.deleted', ({ restaurantId, orderId }) => {
     const payload: OrderDeletedPayload = { order_id: orderId };
     io.to(staffRoom(restaurantId)).emit('order_deleted', JSON.stringify(payload));
+  });
+
+  deps.events.on('menu.sold_out', ({ restaurantId, menuId, soldOut, item }) => {
+    const payload: MenuItemSoldOutPayload = { menu_id: menuId, sold_out: soldOut, ...(item && { item }) };
+    io.to([staffRoom(restaurantId), menuRoom(restaurantId)]).emit(
+      'menu_item_sold_out',
+      JSON.stringify(payload),
+    );
   });
 
   // A password reset or "log out everywhere" ends open sockets too, on every instance (the

@@ -475,6 +475,22 @@ const MATRIX: Entry[] = [
     },
   },
   {
+    route: 'POST /menu/sold-out/:menu_id',
+    access: 'owner',
+    targets: pairTargets,
+    ok: 200,
+    mutates: true,
+    prepare: bothFresh(freshItem),
+    request: (c) => {
+      const [restaurantId, menuId] = pair(c, freshOf(c));
+      return {
+        method: 'POST',
+        url: `/menu/sold-out/${menuId}`,
+        payload: { restaurant_id: restaurantId, sold_out: true },
+      };
+    },
+  },
+  {
     route: 'DELETE /menu/delete-menu-item/:menu_id',
     access: 'owner',
     targets: oneTargets,

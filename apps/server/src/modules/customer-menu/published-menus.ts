@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type MenuItemRow, menuRepository } from '../menu/menu.repository';
-import { toMenuItem } from '../menu/menu.service';
+import { isOrderable, toDinerMenuItem } from '../menu/menu.service';
 import { type RestaurantRow, restaurantsRepository } from '../restaurants/restaurants.repository';
 import { toRestaurantPublic } from '../restaurants/restaurants.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
@@ -25,7 +25,7 @@ export type PublishedMenu = {
   subscriptionValid: boolean;
   /** Every live item (available or not) by id: what orders are priced from. */
   items: Map<number, MenuItemRow>;
-  /** The items a diner sees, newest first, as the menu lists them. */
+  /** The items a diner sees (available, not sold out), newest first, as the menu lists them. */
   shown: MenuItemRow[];
   /** The menu answer, with the token (the QR code's form) or without it (the id form). */
   answer(form: 'token' | 'id'): Promise<EncodedAnswer>;
@@ -108,7 +108,7 @@ export function createPublishedMenus(deps: {
       menuRepository.list(db, restaurant.id),
     ]);
     const answers = new Map<'token' | 'id', Promise<EncodedAnswer>>();
-    const shown = rows.filter((item) => item.available);
+    const shown = rows.filter(isOrderable);
     return {
       restaurant,
       subscriptionValid,
@@ -120,7 +120,7 @@ export function createPublishedMenus(deps: {
           const publicFields = toRestaurantPublic(restaurant);
           answer = encode({
             restaurant: form === 'id' ? publicFields : { ...publicFields, token: restaurant.token },
-            menu: shown.map(toMenuItem),
+            menu: shown.map(toDinerMenuItem),
           });
           answers.set(form, answer);
         }

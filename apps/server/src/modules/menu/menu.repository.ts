@@ -1,9 +1,16 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { menuItems } from '../../db/schema';
 
 export type MenuItemRow = typeof menuItems.$inferSelect;
 export type NewMenuItem = typeof menuItems.$inferInsert;
+
+/** A counted item and its portions left. */
+export type StockCount = { id: number; name: string; stock: number };
+
+type Rows<T> = { rows: T[] };
+/** A PostgreSQL int[] literal of validated ids or quantities. */
+const intArray = (values: number[]) => `{${values.map((value) => Math.trunc(value)).join(',')}}`;
 
 /** An item of the restaurant that is not deleted. */
 const liveItem = (id: number, restaurantId: number) =>
@@ -46,6 +53,36 @@ export const menuRepository = {
   ): Promise<MenuItemRow | undefined> {
     const [row] = await db.update(menuItems).set(changes).where(liveItem(id, restaurantId)).returning();
     return row;
+  },
+
+  /**
+   * Takes an order's portions from the counted items among `wanted` (one entry per item), all or
+   * nothing. The counted rows are locked first, in id order, so concurrent orders queue on them
+   * without deadlocking, and the lock reads the latest committed count. When any item has too few
+   * left nothing is written and the short items are returned, for the caller to refuse the order.
+   */
+  async takeStock(
+    tx: DbOrTx,
+    restaurantId: number,
+    wanted: Array<{ menuItemId: number; quantity: number }>,
+  ): Promise<{ short: StockCount[]; left: StockCount[] }> {
+    const ids = intArray(wanted.map((line) => line.menuItemId));
+    const counted = (await tx.execute(sql`
+      select id, name, stock from menu_items
+      where id = any(${ids}::int[]) and restaurant_id = ${restaurantId} and stock is not null
+      order by id for update`)) as unknown as Rows<StockCount>;
+    if (counted.rows.length === 0) return { short: [], left: [] };
+    const quantityOf = new Map(wanted.map((line) => [line.menuItemId, line.quantity]));
+    const short = counted.rows.filter((item) => item.stock < (quantityOf.get(item.id) ?? 0));
+    if (short.length > 0) return { short, left: [] };
+    const quantities = intArray(counted.rows.map((item) => quantityOf.get(item.id) ?? 0));
+    const countedIds = intArray(counted.rows.map((item) => item.id));
+    const left = (await tx.execute(sql`
+      update menu_items m set stock = m.stock - w.quantity
+      from unnest(${countedIds}::int[], ${quantities}::int[]) as w(id, quantity)
+      where m.id = w.id
+      returning m.id, m.name, m.stock`)) as unknown as Rows<StockCount>;
+    return { short: [], left: left.rows };
   },
 
   /** Hides a live item of the restaurant; false when there is none (already deleted included). */

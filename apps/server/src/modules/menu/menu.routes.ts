@@ -1,5 +1,11 @@
 import { ApiError, MessageResponse } from '@tableserve/contract/errors';
-import { MenuIdParams, MenuItemBody, MenuItemResponse, MenuItemsResponse } from '@tableserve/contract/menu';
+import {
+  MenuIdParams,
+  MenuItemBody,
+  MenuItemResponse,
+  MenuItemsResponse,
+  SoldOutBody,
+} from '@tableserve/contract/menu';
 import { RestaurantIdParams } from '@tableserve/contract/restaurant';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MenuService } from './menu.service';
@@ -41,6 +47,22 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
       onRequest: app.requireSubscribedOwner,
     },
     async (request) => menu.update(request.ownerId, request.params.menu_id, request.body),
+  );
+
+  app.post(
+    '/menu/sold-out/:menu_id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The kitchen's one tap: an item sold out (its count set to 0) or back on the menu",
+        params: MenuIdParams,
+        body: SoldOutBody,
+        response: { 200: MenuItemResponse, ...errors },
+      },
+      onRequest: app.requireSubscribedOwner,
+    },
+    async (request) => menu.setSoldOut(request.ownerId, request.params.menu_id, request.body),
   );
 
   app.delete(

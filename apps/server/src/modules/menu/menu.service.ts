@@ -4,6 +4,7 @@ import {
   type MenuItemBody,
   type MenuItemResponse,
   type MenuItemsResponse,
+  type SoldOutBody,
   menuMessages as text,
 } from '@tableserve/contract/menu';
 import { restaurantServerMessages } from '@tableserve/contract/restaurant';
@@ -28,7 +29,17 @@ export function toMenuItem(row: MenuItemRow): MenuItem {
     restaurant_id: row.restaurantId,
     allergens: row.allergens,
     dietary_tags: row.dietaryTags,
+    stock: row.stock,
   };
+}
+
+/** What a diner may order now: on the menu and not sold out. */
+export const isOrderable = (row: MenuItemRow) => row.available && row.stock !== 0;
+
+/** A menu item as diners get it: without the count, which changes with every order. */
+export function toDinerMenuItem(row: MenuItemRow): MenuItem {
+  const { stock: _count, ...item } = toMenuItem(row);
+  return item;
 }
 
 /** The item fields of a form, as stored: price in cents; an absent image is left as it was. */
@@ -41,6 +52,7 @@ const toColumns = (body: MenuItemBody) => ({
   ...(body.image !== undefined ? { image: body.image } : {}),
   ...(body.allergens !== undefined ? { allergens: body.allergens } : {}),
   ...(body.dietary_tags !== undefined ? { dietaryTags: body.dietary_tags } : {}),
+  ...(body.stock !== undefined ? { stock: body.stock } : {}),
 });
 
 /** An owner's menu items (owner-side §7 /menu/*): another owner's restaurant or item is a 404. */
@@ -68,6 +80,19 @@ export function createMenuService({ db, now, events }: { db: Db; now: () => Date
       throw badRequest(allergenMessages.conflict(conflict.tag, conflict.allergen), 'DIETARY_CONFLICT');
   }
 
+  /** After a committed change: diners' menus follow, and open ones hear at once what left or came back. */
+  function announce(restaurantId: number, before: MenuItemRow | undefined, after: MenuItemRow) {
+    events.emit('restaurant.changed', { restaurantId });
+    if (!before || isOrderable(before) === isOrderable(after)) return;
+    const soldOut = !isOrderable(after);
+    events.emit('menu.sold_out', {
+      restaurantId,
+      menuId: after.id,
+      soldOut,
+      ...(soldOut ? {} : { item: toDinerMenuItem(after) }),
+    });
+  }
+
   return {
     async list(ownerId: number, restaurantId: number): Promise<MenuItemsResponse> {
       const rows = await repo.list(db, await ownedRestaurantId(ownerId, restaurantId));
@@ -77,17 +102,36 @@ export function createMenuService({ db, now, events }: { db: Db; now: () => Date
     async add(ownerId: number, body: MenuItemBody): Promise<MenuItemResponse> {
       const restaurantId = await ownedRestaurantId(ownerId, body.restaurant_id);
       const row = await repo.insert(db, { image: null, ...toColumns(body), restaurantId });
-      events.emit('restaurant.changed', { restaurantId });
+      announce(restaurantId, undefined, row);
       return { message: text.added, data: toMenuItem(row) };
     },
 
     async update(ownerId: number, menuId: number, body: MenuItemBody): Promise<MenuItemResponse> {
       const restaurantId = await ownedRestaurantId(ownerId, body.restaurant_id);
       await refuseDietaryConflict(menuId, restaurantId, body);
-      const row = await repo.update(db, menuId, restaurantId, toColumns(body));
+      const before = await repo.findLive(db, menuId, restaurantId);
+      const row = before && (await repo.update(db, menuId, restaurantId, toColumns(body)));
       if (!row) throw itemNotFound();
-      events.emit('restaurant.changed', { restaurantId });
+      announce(restaurantId, before, row);
       return { message: text.updated, data: toMenuItem(row) };
+    },
+
+    /**
+     * The kitchen's one tap (issue 12 part 4): sold out sets the count to 0; back on the menu
+     * stops counting an item at 0 (the kitchen has more, and no count to give) and keeps any other.
+     */
+    async setSoldOut(ownerId: number, menuId: number, body: SoldOutBody): Promise<MenuItemResponse> {
+      const restaurantId = await ownedRestaurantId(ownerId, body.restaurant_id);
+      const before = await repo.findLive(db, menuId, restaurantId);
+      if (!before) throw itemNotFound();
+      const stock = body.sold_out ? 0 : before.stock === 0 ? null : before.stock;
+      const row = await repo.update(db, menuId, restaurantId, { stock });
+      if (!row) throw itemNotFound();
+      announce(restaurantId, before, row);
+      return {
+        message: body.sold_out ? text.markedSoldOut(row.name) : text.backOn(row.name),
+        data: toMenuItem(row),
+      };
     },
 
     async remove(ownerId: number, menuId: number): Promise<{ message: string }> {

@@ -57,6 +57,7 @@ describe('adding menu items', () => {
         restaurant_id: restaurantId,
         allergens: [],
         dietary_tags: [],
+        stock: null,
       },
     });
     const [row] = await t.app.database.db

@@ -1,11 +1,13 @@
-import { orderServerMessages, type PlaceOrderResponse } from '@tableserve/contract/order';
+import { type PlaceOrderResponse, orderServerMessages as text } from '@tableserve/contract/order';
 import type { Db, DbOrTx } from '../../db/client';
+import { conflict } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { type Outcome, onceInTransaction } from '../../lib/idempotency';
 import { centsToDollars } from '../../lib/money';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
+import { menuRepository } from '../menu/menu.repository';
 import type { RestaurantRow } from '../restaurants/restaurants.repository';
-import type { PricedLine } from './order-lines';
+import { type PricedLine, quantitiesByItem } from './order-lines';
 import { type NewOrder, ordersRepository as repo } from './orders.repository';
 import { toStaffOrder } from './staff-order';
 
@@ -21,7 +23,8 @@ export type PreparedOrder = {
  * restaurant, its subscription and its prices come from the published menu, read before the
  * transaction (on a cold cache it queries, and inside one it would wait on itself on PGlite's one
  * connection, or hold two pool connections on PostgreSQL). One transaction then holds the
- * Idempotency-Key, the order, its lines and the answer; the staff hear of it once it committed.
+ * Idempotency-Key, the counted items' portions, the order, its lines and the answer; the staff
+ * hear of it once it committed, and diners of the items it sold out.
  */
 export function createOrderPlacement(deps: {
   db: Db;
@@ -35,16 +38,28 @@ export function createOrderPlacement(deps: {
     prepare: (tx: DbOrTx, menu: PublishedMenu | undefined) => Promise<PreparedOrder>,
   ): Promise<Outcome<PlaceOrderResponse>> {
     const menu = await publishedMenus.byId(request.restaurantId);
+    let soldOut: number[] = [];
     let placed: (PreparedOrder & { row: Awaited<ReturnType<typeof repo.insert>> }) | undefined;
     const outcome = await onceInTransaction<PlaceOrderResponse>(db, request, async (tx) => {
       const prepared = await prepare(tx, menu);
+      const stock = await menuRepository.takeStock(
+        tx,
+        prepared.restaurant.id,
+        quantitiesByItem(prepared.lines),
+      );
+      const [short] = stock.short;
+      if (short) {
+        const refusal = short.stock === 0 ? text.soldOut(short.name) : text.onlyLeft(short.name, short.stock);
+        throw conflict(refusal, 'SOLD_OUT');
+      }
+      soldOut = stock.left.filter((item) => item.stock === 0).map((item) => item.id);
       const at = now();
       const row = await repo.insert(tx, { ...prepared.order, createdAt: at, updatedAt: at }, prepared.lines);
       placed = { ...prepared, row };
       return {
         status: 201,
         body: {
-          message: orderServerMessages.placed,
+          message: text.placed,
           order_id: row.id,
           status: row.status,
           total_amount: centsToDollars(row.totalCents),
@@ -66,6 +81,9 @@ export function createOrderPlacement(deps: {
           placed.restaurant,
         ),
       });
+      const restaurantId = placed.restaurant.id;
+      if (soldOut.length > 0) events.emit('restaurant.changed', { restaurantId });
+      for (const menuId of soldOut) events.emit('menu.sold_out', { restaurantId, menuId, soldOut: true });
     }
     return outcome;
   };
