@@ -21,3 +21,18 @@ export function createSocket({ restaurantId, token }: { restaurantId: number; to
     auth: { token },
   });
 }
+
+/**
+ * An open menu's connection (issue 12 part 4): no login, only the restaurant, to hear which dishes
+ * sell out or come back. It keeps trying after Socket.IO's attempts: a menu stays open for a meal.
+ */
+export function createMenuSocket(restaurantId: number): AppSocket {
+  return io(window.location.origin, {
+    ...SOCKET_OPTIONS,
+    transports: [...SOCKET_OPTIONS.transports],
+    forceNew: true,
+    reconnectionAttempts: Number.POSITIVE_INFINITY,
+    reconnectionDelayMax: 30_000,
+    query: { menu: String(restaurantId) },
+  });
+}

@@ -4,11 +4,11 @@ import type { OrderUpdatePayload, ServerToClientEvents } from '@tableserve/contr
 import { Server, type Socket } from 'socket.io';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-export type Handshake = { token: unknown; restaurantId: unknown; transport: string };
+export type Handshake = { token: unknown; restaurantId: unknown; menu: unknown; transport: string };
 
 /**
- * A real Socket.IO server for the web tests, refusing a handshake without auth.token as the API
- * does (apps/server/src/plugins/realtime.ts). It moves jsdom's page to its own origin, because
+ * A real Socket.IO server for the web tests, refusing a handshake without auth.token or an open
+ * menu's query menu, as the API does (apps/server/src/plugins/realtime.ts). It moves jsdom's page to its own origin, because
  * the app connects to window.location.origin.
  */
 export async function startSocketServer() {
@@ -21,9 +21,10 @@ export async function startSocketServer() {
     handshakes.push({
       token: auth.token,
       restaurantId: query.restaurant_id,
+      menu: query.menu,
       transport: socket.conn.transport.name,
     });
-    if (!auth.token) return next(new Error('unauthorized'));
+    if (!auth.token && !query.menu) return next(new Error('unauthorized'));
     next();
   });
   io.on('connection', (socket) => {

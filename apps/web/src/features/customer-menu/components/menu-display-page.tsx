@@ -10,6 +10,7 @@ import { useCart } from '@/features/diner/lib/cart';
 import { cn } from '@/lib/cn';
 import { useDisplayMenu } from '../api/display-menu';
 import { useAllergenFilter } from '../hooks/use-allergen-filter';
+import { useLiveSoldOut } from '../hooks/use-live-sold-out';
 import { withoutAllergens } from '../lib/allergen-filter';
 import { type CategoryFilter, categoriesPresent, groupMenu, todaysSpecials } from '../lib/menu-categories';
 import { menuErrorKind, menuErrorMessage } from '../lib/menu-error-message';
@@ -31,6 +32,7 @@ export function MenuDisplayPage() {
   const token = menuTokenToOpen(searchParams.get('token'));
   const query = useDisplayMenu(token);
   const { data } = query;
+  useLiveSoldOut(data?.restaurant.restaurant_id, token);
 
   // customer-side §7: the stored restaurant (and its token) is compared and refreshed.
   useEffect(() => {

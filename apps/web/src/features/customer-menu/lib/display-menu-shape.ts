@@ -48,7 +48,8 @@ function isRestaurant(value: unknown): boolean {
   );
 }
 
-function isMenuItem(value: unknown): value is Record<string, unknown> {
+/** A diner's menu item, every field as the schema names it (a live event's item too). */
+export function isMenuItem(value: unknown): value is Record<string, unknown> {
   return (
     isObject(value) &&
     Number.isInteger(value.menu_id) &&

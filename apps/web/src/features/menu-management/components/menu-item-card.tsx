@@ -13,8 +13,9 @@ type MenuItemCardProps = {
   onDelete: () => void;
 };
 
-/** One item of the grid: photo, name, category, price, description, availability, actions. */
+/** One item of the grid: photo, name, category, portions left, price, description, availability, actions. */
 export function MenuItemCard({ item, editing, deleting, onEdit, onDelete }: MenuItemCardProps) {
+  const state = !item.available ? 'Unavailable' : item.stock === 0 ? 'Sold out' : 'Available';
   return (
     <article
       aria-label={item.item_name}
@@ -31,7 +32,7 @@ export function MenuItemCard({ item, editing, deleting, onEdit, onDelete }: Menu
             src={item.image}
             alt=""
             loading="lazy"
-            className={cn('size-full object-cover', !item.available && 'grayscale-[60%]')}
+            className={cn('size-full object-cover', state !== 'Available' && 'grayscale-[60%]')}
           />
         ) : (
           <div className="flex size-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-brand-50 to-stone-100 text-brand-300">
@@ -42,14 +43,16 @@ export function MenuItemCard({ item, editing, deleting, onEdit, onDelete }: Menu
         <span
           className={cn(
             'absolute top-2 left-2 inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold shadow-sm sm:top-3 sm:left-3 sm:px-2.5 sm:py-1',
-            item.available ? 'bg-white/95 text-emerald-800' : 'bg-stone-800/90 text-white',
+            state === 'Available' && 'bg-white/95 text-emerald-800',
+            state === 'Sold out' && 'bg-red-700/95 text-white',
+            state === 'Unavailable' && 'bg-stone-800/90 text-white',
           )}
         >
           <span
             aria-hidden
-            className={cn('size-1.5 rounded-full', item.available ? 'bg-emerald-500' : 'bg-stone-300')}
+            className={cn('size-1.5 rounded-full', state === 'Available' ? 'bg-emerald-500' : 'bg-stone-300')}
           />
-          {item.available ? 'Available' : 'Unavailable'}
+          {state}
         </span>
       </div>
 
@@ -60,10 +63,15 @@ export function MenuItemCard({ item, editing, deleting, onEdit, onDelete }: Menu
             {formatDollars(item.price)}
           </p>
         </div>
-        <p>
+        <p className="flex flex-wrap gap-1.5">
           <span className="inline-flex rounded-md bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-600">
             {menuCategoryLabels[item.category]}
           </span>
+          {typeof item.stock === 'number' && item.stock > 0 && (
+            <span className="inline-flex rounded-md bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-200 ring-inset">
+              {item.stock} left
+            </span>
+          )}
         </p>
         <p className="line-clamp-2 text-sm leading-6 break-words text-stone-600 sm:line-clamp-3">
           {item.description}

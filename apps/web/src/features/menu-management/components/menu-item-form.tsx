@@ -29,6 +29,7 @@ import {
   type MenuItemFormValues,
   menuItemFields,
   nextPriceInput,
+  nextStockInput,
   type RequiredField,
   validateMenuItemForm,
 } from '../lib/menu-item-form';
@@ -51,9 +52,8 @@ type MenuItemFormProps = {
  */
 export function MenuItemForm({ restaurantId, token, editing, onSaved, onCancelEdit }: MenuItemFormProps) {
   const formId = useId();
-  const [values, setValues] = useState<MenuItemFormValues>(() =>
-    editing ? formValuesOf(editing) : emptyMenuItemForm,
-  );
+  const [opened] = useState<MenuItemFormValues>(() => (editing ? formValuesOf(editing) : emptyMenuItemForm));
+  const [values, setValues] = useState<MenuItemFormValues>(opened);
   const [touched, setTouched] = useState<Partial<Record<RequiredField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [file, setFile] = useState<File | null>(null);
@@ -91,7 +91,7 @@ export function MenuItemForm({ restaurantId, token, editing, onSaved, onCancelEd
     save.mutate(
       {
         menuId: editing?.menu_id,
-        payload: menuItemFields(values, restaurantId),
+        payload: menuItemFields(values, restaurantId, opened),
         image: storedImage,
         file: file ?? undefined,
       },
@@ -234,6 +234,17 @@ export function MenuItemForm({ restaurantId, token, editing, onSaved, onCancelEd
             onRemove={removeImage}
           />
           <AvailabilitySwitch checked={values.available} onChange={(checked) => set('available', checked)} />
+          <TextField
+            label="Portions left"
+            name="stock"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="Not counted"
+            hint="Leave empty if you don't count them. Orders take from it; at 0 the dish shows as sold out."
+            value={values.stock}
+            onChange={(event) => set('stock', nextStockInput(values.stock, event.target.value))}
+            error={errors.stock}
+          />
         </div>
 
         <div className="flex min-w-0 flex-col gap-5 border-t border-stone-100 pt-5 md:col-span-2">

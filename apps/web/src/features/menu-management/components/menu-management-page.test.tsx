@@ -621,3 +621,48 @@ describe('Menu Management: allergens and dietary tags (issue 12 part 3)', () => 
     expect(submitButton()).toHaveAttribute('data-ready', 'true');
   });
 });
+
+describe('Menu Management: portions left (issue 12 part 4)', () => {
+  it('shows a counted dish’s portions left, and one at 0 as sold out', async () => {
+    signInRestaurantOwner();
+    fakeMenuServer({
+      items: [
+        menuItem({ menu_id: 1, item_name: 'Lasagne', stock: 3 }),
+        menuItem({ menu_id: 2, item_name: 'Burrata', stock: 0 }),
+        menuItem({ menu_id: 3, item_name: 'Tiramisu', stock: null }),
+      ],
+    });
+    renderPage();
+    const card = async (name: string) => within(await screen.findByRole('article', { name }));
+    expect((await card('Lasagne')).getByText('3 left')).toBeInTheDocument();
+    expect((await card('Lasagne')).getByText('Available')).toBeInTheDocument();
+    expect((await card('Burrata')).getByText('Sold out')).toBeInTheDocument();
+    expect((await card('Tiramisu')).queryByText(/left$/)).not.toBeInTheDocument();
+  });
+
+  it('adds a dish with a count, and edits it without sending the count it was opened with', async () => {
+    signInRestaurantOwner();
+    const { calls } = fakeMenuServer({ items: [menuItem({ menu_id: 1, item_name: 'Lasagne', stock: 3 })] });
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Add item' });
+    await fillForm(user);
+    const portions = screen.getByRole('textbox', { name: 'Portions left' });
+    expect(portions).toHaveAccessibleDescription(
+      "Leave empty if you don't count them. Orders take from it; at 0 the dish shows as sold out.",
+    );
+    await user.type(portions, '-12.5');
+    expect(portions).toHaveValue('125');
+    await user.click(submitButton());
+    expect(await screen.findByText(menuMessages.added)).toBeInTheDocument();
+    expect(callsTo(calls, '/add-menu-item')[0]!.body).toMatchObject({ item_name: 'Tiramisu', stock: 125 });
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Lasagne' }));
+    expect(screen.getByRole('textbox', { name: 'Portions left' })).toHaveValue('3');
+    await user.clear(field(/^Price/));
+    await user.type(field(/^Price/), '14');
+    await user.click(screen.getByRole('button', { name: 'Update item' }));
+    expect(await screen.findByText(menuMessages.updated)).toBeInTheDocument();
+    expect(callsTo(calls, '/update-menu-item/')[0]!.body).not.toHaveProperty('stock');
+  });
+});

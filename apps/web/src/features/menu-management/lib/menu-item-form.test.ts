@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyMenuItemForm,
   isMenuItemFormValid,
+  menuItemFields,
   nextPriceInput,
+  nextStockInput,
   validateMenuItemForm,
 } from './menu-item-form';
 
@@ -58,5 +60,29 @@ describe('menu item form rules (owner-side §5)', () => {
     expect(nextPriceInput('4', '4.')).toBe('4.');
     expect(nextPriceInput('4.5', '4.50')).toBe('4.50');
     expect(nextPriceInput('4.50', '')).toBe('');
+  });
+
+  it('takes portions left as whole digits, empty for not counted, up to 10000', () => {
+    expect(isMenuItemFormValid({ ...valid, stock: '' })).toBe(true);
+    expect(isMenuItemFormValid({ ...valid, stock: '0' })).toBe(true);
+    expect(isMenuItemFormValid({ ...valid, stock: '10000' })).toBe(true);
+    expect(validateMenuItemForm({ ...valid, stock: '10001' }).stock).toBe(
+      'Stock must be a whole number from 0 to 10000',
+    );
+    expect(nextStockInput('4', '4-')).toBe('4');
+    expect(nextStockInput('4', '4.5')).toBe('4');
+    expect(nextStockInput('', '-1')).toBe('');
+    expect(nextStockInput('1', '12')).toBe('12');
+    expect(nextStockInput('12', '')).toBe('');
+  });
+
+  it('sends the count only when the owner changed it: orders take from it while the form is open', () => {
+    const opened = { ...valid, stock: '8' };
+    expect(menuItemFields(opened, 7, opened)).not.toHaveProperty('stock');
+    expect(menuItemFields({ ...opened, stock: '12' }, 7, opened)).toMatchObject({ stock: 12 });
+    expect(menuItemFields({ ...opened, stock: '' }, 7, opened)).toMatchObject({ stock: null });
+    // A new dish sends a count only when one was typed.
+    expect(menuItemFields(valid, 7)).not.toHaveProperty('stock');
+    expect(menuItemFields({ ...valid, stock: '0' }, 7)).toMatchObject({ stock: 0 });
   });
 });

@@ -8,6 +8,7 @@ import {
   type MenuCategory,
   type MenuItem,
   MenuItemBody,
+  stockMessages,
 } from '@tableserve/contract/menu';
 
 /** What the menu item form holds while the owner types (owner-side §5 Menu item form). */
@@ -20,11 +21,13 @@ export type MenuItemFormValues = {
   available: boolean;
   allergens: Allergen[];
   dietary_tags: DietaryTag[];
+  /** Portions left, as typed: '' when the restaurant does not count them (issue 12 part 4). */
+  stock: string;
 };
 
 export type RequiredField = 'item_name' | 'description' | 'price' | 'category';
 /** The required fields' problems, and a dietary tag the chosen allergens contradict. */
-export type MenuItemFormErrors = Partial<Record<RequiredField | 'dietary_tags', string>>;
+export type MenuItemFormErrors = Partial<Record<RequiredField | 'dietary_tags' | 'stock', string>>;
 
 export const emptyMenuItemForm: MenuItemFormValues = {
   item_name: '',
@@ -34,6 +37,7 @@ export const emptyMenuItemForm: MenuItemFormValues = {
   available: true,
   allergens: [],
   dietary_tags: [],
+  stock: '',
 };
 
 export { ITEM_DESCRIPTION_MAX, ITEM_NAME_MAX };
@@ -47,6 +51,7 @@ export function formValuesOf(item: MenuItem): MenuItemFormValues {
     available: item.available,
     allergens: [...item.allergens],
     dietary_tags: [...item.dietary_tags],
+    stock: item.stock === null || item.stock === undefined ? '' : String(item.stock),
   };
 }
 
@@ -60,6 +65,12 @@ const PRICE_INPUT = /^\d*(\.\d*)?$/;
 export function nextPriceInput(previous: string, typed: string): string {
   const candidate = typed.trim();
   return PRICE_INPUT.test(candidate) ? candidate : previous;
+}
+
+/** A count is whole digits: a minus sign, a point or letters are ignored as typed. */
+export function nextStockInput(previous: string, typed: string): string {
+  const candidate = typed.trim();
+  return /^\d{0,5}$/.test(candidate) ? candidate : previous;
 }
 
 const isCategory = (value: string): value is MenuCategory =>
@@ -85,6 +96,8 @@ export function validateMenuItemForm(values: MenuItemFormValues): MenuItemFormEr
     if (problem) errors.price = problem;
   }
   if (!isCategory(values.category)) errors.category = 'Category is required';
+  if (values.stock !== '' && !shape.stock.safeParse(Number(values.stock)).success)
+    errors.stock = stockMessages.invalid;
   const conflict = dietaryConflict(values.dietary_tags, values.allergens);
   if (conflict) errors.dietary_tags = allergenMessages.conflict(conflict.tag, conflict.allergen);
   return errors;
@@ -103,12 +116,18 @@ export type MenuItemPayload = {
   restaurant_id: number;
   allergens: Allergen[];
   dietary_tags: DietaryTag[];
+  stock?: number | null;
 };
 
-/** The add/update payload but its image (owner-side §7); call only with values that passed validation. */
+/**
+ * The add/update payload but its image (owner-side §7); call only with values that passed
+ * validation. The count goes only when the owner changed it: orders take from it while the form
+ * is open, and saving the number the form was opened with would give those portions back.
+ */
 export function menuItemFields(
   values: MenuItemFormValues,
   restaurantId: number,
+  opened: MenuItemFormValues = emptyMenuItemForm,
 ): Omit<MenuItemPayload, 'image'> {
   if (!isCategory(values.category)) throw new Error('The form was not validated');
   return {
@@ -120,5 +139,6 @@ export function menuItemFields(
     restaurant_id: restaurantId,
     allergens: values.allergens,
     dietary_tags: values.dietary_tags,
+    ...(values.stock !== opened.stock && { stock: values.stock === '' ? null : Number(values.stock) }),
   };
 }

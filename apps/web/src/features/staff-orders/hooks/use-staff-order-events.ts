@@ -2,6 +2,7 @@ import type { StaffOrder } from '@tableserve/contract/owner-orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { createSocket } from '@/lib/socket';
+import { staffMenuKey } from '../api/menu-items';
 import type { OrderSummaryQuery } from '../api/order-summary';
 import { staffOrderKeys } from '../api/staff-order-keys';
 import { parseNewOrder, parseOrderDeleted, parseStaffOrderUpdate } from '../lib/order-events';
@@ -100,6 +101,11 @@ export function useStaffOrderEvents({ restaurantId, token, onNewOrder }: Options
       queryClient.setQueriesData({ queryKey: key }, (data: unknown) => applyUpdate(data, update));
       refetchAll();
     });
+    // A dish sold out or back, by an order or another screen's tap: the menus the staff pick from.
+    socket.on(
+      'menu_item_sold_out',
+      () => void queryClient.invalidateQueries({ queryKey: staffMenuKey(restaurantId) }),
+    );
     socket.on('order_deleted', (message) => {
       const deleted = parseOrderDeleted(message);
       if (!deleted) return;

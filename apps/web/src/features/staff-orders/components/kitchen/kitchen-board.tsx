@@ -20,6 +20,7 @@ import type { StaffContext } from '../staff-screen';
 import { KitchenAgeingSettings } from './kitchen-ageing-settings';
 import { KitchenOrderCard } from './kitchen-order-card';
 import { KitchenSoundToggle } from './kitchen-sound-toggle';
+import { SoldOutPanel } from './sold-out-panel';
 
 /** Kitchen Management (owner-side §2, §4 Order statuses, §8 Owner orders, §9 timer). */
 export function KitchenBoard({ restaurantId, token }: StaffContext) {
@@ -67,6 +68,7 @@ export function KitchenBoard({ restaurantId, token }: StaffContext) {
         <div className="flex shrink-0 flex-wrap items-center gap-2 sm:gap-2.5">
           <LiveBadge state={live} large />
           <KitchenSoundToggle soundOn={soundOn} onToggle={toggleSound} />
+          <SoldOutPanel restaurantId={restaurantId} token={token} />
           <KitchenAgeingSettings ageing={ageing} onSave={saveAgeing} />
           <button
             type="button"

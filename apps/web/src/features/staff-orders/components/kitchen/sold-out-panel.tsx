@@ -1,0 +1,149 @@
+import type { MenuItem } from '@tableserve/contract/menu';
+import { CircleSlash } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { ApiRequestError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useStaffMenu } from '../../api/menu-items';
+import { useSetSoldOut } from '../../api/sold-out';
+import { kitchenTexts } from '../../lib/kitchen-texts';
+
+type Caller = { restaurantId: number; token: string };
+
+/** The dishes the kitchen can sell out: those the owner has on the menu, by name. */
+const kitchenDishes = (items: MenuItem[]) =>
+  items.filter((item) => item.available).sort((a, b) => a.item_name.localeCompare(b.item_name));
+
+/**
+ * The header's Sold out button and its panel (issue 12 part 4, the kitchen's "86"): one tap on a
+ * dish takes it off every diner's menu at once, another brings it back.
+ */
+export function SoldOutPanel(caller: Caller) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const menu = useStaffMenu(caller.restaurantId, caller.token);
+  const dishes = kitchenDishes(menu.data ?? []);
+  const soldOutCount = dishes.filter((item) => item.stock === 0).length;
+
+  return (
+    <div className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        className="inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-300 bg-white px-3 text-sm font-semibold whitespace-nowrap text-stone-700 transition-colors hover:bg-stone-50 sm:px-4"
+      >
+        <CircleSlash className="size-5" aria-hidden />
+        {kitchenTexts.soldOut}
+        {soldOutCount > 0 && (
+          <span className="inline-flex min-w-6 justify-center rounded-full bg-red-700 px-1.5 text-sm font-bold text-white tabular-nums">
+            {soldOutCount}
+          </span>
+        )}
+      </button>
+      {open && (
+        <section
+          id={panelId}
+          aria-label={kitchenTexts.soldOutTitle}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            // Closes the panel only, not the full-screen view behind it.
+            event.stopPropagation();
+            setOpen(false);
+          }}
+          className="absolute right-0 z-20 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-2xl border border-stone-200 bg-white p-4 shadow-lg"
+        >
+          <h2 className="text-base font-semibold text-stone-900">{kitchenTexts.soldOutTitle}</h2>
+          <p className="mt-1 text-sm text-stone-600">{kitchenTexts.soldOutHint}</p>
+          {dishes.length === 0 ? (
+            <p className="mt-3 text-sm text-stone-600">{kitchenTexts.soldOutNothing}</p>
+          ) : (
+            <ul className="mt-3 max-h-[60vh] divide-y divide-stone-100 overflow-y-auto">
+              {dishes.map((item) => (
+                <li key={item.menu_id}>
+                  <SoldOutSwitch item={item} caller={caller} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function SoldOutSwitch({ item, caller }: { item: MenuItem; caller: Caller }) {
+  const setSoldOut = useSetSoldOut(caller);
+  const soldOut = item.stock === 0;
+  const id = useId();
+  const state = soldOut
+    ? kitchenTexts.soldOut
+    : typeof item.stock === 'number'
+      ? kitchenTexts.portionsLeft(item.stock)
+      : kitchenTexts.onTheMenu;
+
+  function toggle() {
+    if (setSoldOut.isPending) return;
+    setSoldOut.mutate(
+      { menuId: item.menu_id, soldOut: !soldOut },
+      {
+        onError: (error) =>
+          toast.error(
+            error instanceof ApiRequestError && error.serverMessage
+              ? error.serverMessage
+              : 'Could not change this dish. Please try again.',
+          ),
+      },
+    );
+  }
+
+  return (
+    <label
+      htmlFor={id}
+      className="flex min-h-14 cursor-pointer items-center justify-between gap-3 py-2 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600"
+    >
+      <span className="flex min-w-0 flex-col">
+        <span
+          id={`${id}-name`}
+          className={cn('text-base font-semibold break-words', soldOut && 'text-stone-500 line-through')}
+        >
+          {item.item_name}
+        </span>
+        <span
+          id={`${id}-state`}
+          className={cn('text-sm', soldOut ? 'font-semibold text-red-700' : 'text-stone-500')}
+        >
+          {state}
+        </span>
+      </span>
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        checked={soldOut}
+        aria-checked={soldOut}
+        aria-labelledby={`${id}-name`}
+        aria-describedby={`${id}-state`}
+        aria-busy={setSoldOut.isPending || undefined}
+        onChange={toggle}
+        className="peer sr-only"
+      />
+      <span
+        aria-hidden
+        className={cn(
+          'relative inline-flex h-7 w-12 shrink-0 rounded-full transition-colors',
+          soldOut ? 'bg-red-700' : 'bg-stone-300',
+          setSoldOut.isPending && 'opacity-60',
+        )}
+      >
+        <span
+          className={cn(
+            'absolute top-0.5 left-0.5 size-6 rounded-full bg-white shadow-sm transition-transform',
+            soldOut && 'translate-x-5',
+          )}
+        />
+      </span>
+    </label>
+  );
+}
