@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
  * owner acts on instance A, and the restaurant's staff screens connected to instance B hear it —
  * the owner's walk-in order, a batch 'Mark Selected as Paid', an edit and a delete — while the
  * restaurant's diners and another restaurant's staff, on either instance, hear nothing of it.
+ * And a dish sold out on one instance leaves the open menus and the published menu of the other.
  *
  * Tokens are checked against the shared database, so this needs PostgreSQL (TEST_DB_DRIVER=postgres,
  * TEST_DATABASE_URL) as well as TEST_REDIS_URL; in-memory PGlite cannot be shared by two instances.
@@ -35,11 +36,11 @@ function recorder(socket: Socket) {
 }
 
 /** Waits until `check` passes (events travel through Redis), or fails with its last error. */
-async function eventually(check: () => void, ms = 3000) {
+async function eventually(check: () => void | Promise<void>, ms = 3000) {
   const deadline = Date.now() + ms;
   for (;;) {
     try {
-      check();
+      await check();
       return;
     } catch (error) {
       if (Date.now() > deadline) throw error;
@@ -237,6 +238,93 @@ describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DB_DRIVER === 'pos
         otherStaffOnB: [],
         otherStaffOnA: [],
       });
+    });
+
+    /** An open menu's socket on `instance` (no login), and the sold-out changes it hears. */
+    async function menuListener(instance: TestApp, restaurantId: number) {
+      const socket = connect(addresses.get(instance)!, {
+        ...SOCKET_OPTIONS,
+        transports: [...SOCKET_OPTIONS.transports],
+        query: { menu: restaurantId },
+      });
+      sockets.push(socket);
+      const heard: Array<Record<string, unknown>> = [];
+      socket.on('menu_item_sold_out', (payload: string) => heard.push(JSON.parse(payload)));
+      await connected(socket);
+      return heard;
+    }
+    const dinerMenuOn = async (instance: TestApp, restaurantId: number) =>
+      (
+        (
+          await instance.app.inject({ method: 'GET', url: `/api/v1/customer/display-menu/${restaurantId}` })
+        ).json().menu as Array<{ item_name: string }>
+      ).map((item) => item.item_name);
+
+    it("carries a dish sold out on one instance to the other's open menus, and the other's menu follows", async () => {
+      const place = await ownerWithRestaurant(a, { number_of_tables: 4 });
+      await addMenuItem(a, place, { item_name: 'Bread', price: 3 });
+      const soup = await addMenuItem(a, place, { item_name: 'Soup', price: 5 });
+      const pizza = await addMenuItem(a, place, { item_name: 'Pizza', price: 10, stock: 1 });
+      const other = await ownerWithRestaurant(a);
+      await addMenuItem(a, other, { item_name: 'Taco', price: 4 });
+      // Both instances have published (and cached) the full menu.
+      for (const instance of [a, b])
+        expect(await dinerMenuOn(instance, place.restaurantId)).toEqual(['Pizza', 'Soup', 'Bread']);
+      const menuOnA = await menuListener(a, place.restaurantId);
+      const menuOnB = await menuListener(b, place.restaurantId);
+      const otherMenuOnB = await menuListener(b, other.restaurantId);
+      const tap = (instance: TestApp, menuId: number, soldOut: boolean) =>
+        instance.app.inject({
+          method: 'POST',
+          url: `/api/v1/menu/sold-out/${menuId}`,
+          headers: place.owner.auth,
+          payload: { restaurant_id: place.restaurantId, sold_out: soldOut },
+        });
+
+      // 1. The kitchen's tap on A: the open menus on B hear it, and B's menu drops the dish.
+      expect((await tap(a, soup, true)).statusCode).toBe(200);
+      await eventually(() => expect(menuOnB).toEqual([{ menu_id: soup, sold_out: true }]));
+      await eventually(async () =>
+        expect(await dinerMenuOn(b, place.restaurantId)).toEqual(['Pizza', 'Bread']),
+      );
+
+      // 2. A diner's order on B takes the last pizza: A's open menus hear it, and A's menu drops it.
+      const diner = await signUpDiner(a, place.restaurantId);
+      const ordered = await b.app.inject({
+        method: 'POST',
+        url: '/api/v1/customer/place-order',
+        headers: diner.auth,
+        payload: {
+          restaurant_id: place.restaurantId,
+          order_items: [{ menu_item_id: pizza, quantity: 1 }],
+          order_type: 'dine-in',
+          table_no: 2,
+        },
+      });
+      expect(ordered.statusCode, ordered.body).toBe(201);
+      await eventually(() => expect(menuOnA).toContainEqual({ menu_id: pizza, sold_out: true }));
+      await eventually(async () => expect(await dinerMenuOn(a, place.restaurantId)).toEqual(['Bread']));
+
+      // 3. Soup back, tapped on B: A's open menus get the dish to show.
+      expect((await tap(b, soup, false)).statusCode).toBe(200);
+      await eventually(() =>
+        expect(menuOnA[menuOnA.length - 1]).toEqual({
+          menu_id: soup,
+          sold_out: false,
+          item: expect.objectContaining({ menu_id: soup, item_name: 'Soup', price: 5 }),
+        }),
+      );
+      await eventually(async () =>
+        expect(await dinerMenuOn(a, place.restaurantId)).toEqual(['Soup', 'Bread']),
+      );
+
+      await settle();
+      expect(menuOnB.map((change) => [change.menu_id, change.sold_out])).toEqual([
+        [soup, true],
+        [pizza, true],
+        [soup, false],
+      ]);
+      expect(otherMenuOnB).toEqual([]);
     });
   },
 );

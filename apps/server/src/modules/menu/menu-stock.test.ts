@@ -263,6 +263,101 @@ describe('orders and the count', () => {
   });
 });
 
+describe('staff changes to an order and the count', () => {
+  async function placeWithCounts() {
+    const place = await ownerWithRestaurant(t);
+    const pizza = await addMenuItem(t, place, { item_name: 'Pizza', price: 12, stock: 5 });
+    const soup = await addMenuItem(t, place, { item_name: 'Soup', price: 6, stock: 2 });
+    const [diner] = await diners(place, 1);
+    const placed = await order(diner!, place.restaurantId, [
+      [pizza, 2],
+      [soup, 1],
+    ]);
+    expect(placed.status).toBe(201);
+    return { place, pizza, soup, orderId: placed.body.order_id! };
+  }
+  const edit = (place: Place, orderId: number, items: Array<[number, number]>) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/customer/update-order/${orderId}`,
+      headers: place.owner.auth,
+      payload: {
+        order_items: items.map(([menu_item_id, quantity]) => ({ menu_item_id, quantity })),
+        total_amount: 0,
+      },
+    });
+  const setStatus = (place: Place, orderId: number, status: string) =>
+    api('POST', `/kitchen/restaurant/${place.restaurantId}/update-order-status/${orderId}`, place.owner, {
+      status,
+    });
+  const remove = (place: Place, orderId: number) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/owner/restaurant/${place.restaurantId}/delete-order/${orderId}`,
+      headers: place.owner.auth,
+    });
+
+  it('an edit takes what it adds and gives back what it removes', async () => {
+    const { place, pizza, soup, orderId } = await placeWithCounts();
+    expect([await stockOf(pizza), await stockOf(soup)]).toEqual([3, 1]);
+    const edited = await edit(place, orderId, [[pizza, 4]]);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect([await stockOf(pizza), await stockOf(soup)]).toEqual([1, 2]);
+  });
+
+  it('an edit wanting more than is left is refused by name, and the order and the counts stay', async () => {
+    const { place, pizza, soup, orderId } = await placeWithCounts();
+    const refused = await edit(place, orderId, [
+      [pizza, 2],
+      [soup, 3],
+    ]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Sorry, only 1 Soup left. Please lower the quantity.');
+    expect([await stockOf(pizza), await stockOf(soup)]).toEqual([3, 1]);
+    const lines = await t.app.database.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    expect(lines.map((line) => [line.productName, line.quantity])).toEqual([
+      ['Pizza', 2],
+      ['Soup', 1],
+    ]);
+  });
+
+  it('a cancelled order gives its portions back, once, and a dish it had sold out comes back to open menus', async () => {
+    const place = await ownerWithRestaurant(t);
+    const pizza = await addMenuItem(t, place, { item_name: 'Pizza', price: 12, stock: 2 });
+    await addMenuItem(t, place, { item_name: 'Soda', price: 2 });
+    const [diner] = await diners(place, 1);
+    const placed = await order(diner!, place.restaurantId, [[pizza, 2]]);
+    expect(await dinerMenu(place.restaurantId)).toEqual(['Soda']);
+    const menu = await openMenu(place.restaurantId);
+    try {
+      expect((await setStatus(place, placed.body.order_id!, 'Cancelled')).statusCode).toBe(200);
+      expect(await stockOf(pizza)).toBe(2);
+      await eventually(() =>
+        expect(menu.heard).toEqual([
+          { menu_id: pizza, sold_out: false, item: expect.objectContaining({ item_name: 'Pizza' }) },
+        ]),
+      );
+      expect(await dinerMenu(place.restaurantId)).toEqual(['Soda', 'Pizza']);
+      // Deleting it afterwards gives nothing back a second time.
+      expect((await remove(place, placed.body.order_id!)).statusCode).toBe(200);
+      expect(await stockOf(pizza)).toBe(2);
+    } finally {
+      menu.socket.disconnect();
+    }
+  });
+
+  it('a deleted order gives its portions back unless it was cooked (Ready)', async () => {
+    const first = await placeWithCounts();
+    expect((await remove(first.place, first.orderId)).statusCode).toBe(200);
+    expect([await stockOf(first.pizza), await stockOf(first.soup)]).toEqual([5, 2]);
+
+    const second = await placeWithCounts();
+    expect((await setStatus(second.place, second.orderId, 'Ready')).statusCode).toBe(200);
+    expect((await remove(second.place, second.orderId)).statusCode).toBe(200);
+    expect([await stockOf(second.pizza), await stockOf(second.soup)]).toEqual([3, 1]);
+  });
+});
+
 describe('many diners ordering the last portions at once', () => {
   it('never goes below zero, sells exactly what there was, and refuses every other order clearly', async () => {
     const place = await ownerWithRestaurant(t);

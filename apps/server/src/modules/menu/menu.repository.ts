@@ -7,6 +7,8 @@ export type NewMenuItem = typeof menuItems.$inferInsert;
 
 /** A counted item and its portions left. */
 export type StockCount = { id: number; name: string; stock: number };
+/** A counted item whose count an order changed: `stock` after, `before` before. */
+export type StockChange = StockCount & { before: number };
 
 type Rows<T> = { rows: T[] };
 /** A PostgreSQL int[] literal of validated ids or quantities. */
@@ -56,33 +58,39 @@ export const menuRepository = {
   },
 
   /**
-   * Takes an order's portions from the counted items among `wanted` (one entry per item), all or
-   * nothing. The counted rows are locked first, in id order, so concurrent orders queue on them
-   * without deadlocking, and the lock reads the latest committed count. When any item has too few
-   * left nothing is written and the short items are returned, for the caller to refuse the order.
+   * Changes the counts of the counted items among `changes` (one entry per item; a positive
+   * quantity is taken, a negative one given back), all or nothing. The counted rows are locked
+   * first, in id order, so concurrent orders and edits queue on them without deadlocking, and the
+   * lock reads the latest committed count. When any item has too few left nothing is written and
+   * the short items are returned, for the caller to refuse.
    */
-  async takeStock(
+  async adjustStock(
     tx: DbOrTx,
     restaurantId: number,
-    wanted: Array<{ menuItemId: number; quantity: number }>,
-  ): Promise<{ short: StockCount[]; left: StockCount[] }> {
-    const ids = intArray(wanted.map((line) => line.menuItemId));
+    changes: Array<{ menuItemId: number; quantity: number }>,
+  ): Promise<{ short: StockCount[]; changed: StockChange[] }> {
+    if (changes.length === 0) return { short: [], changed: [] };
+    const ids = intArray(changes.map((change) => change.menuItemId));
     const counted = (await tx.execute(sql`
       select id, name, stock from menu_items
       where id = any(${ids}::int[]) and restaurant_id = ${restaurantId} and stock is not null
       order by id for update`)) as unknown as Rows<StockCount>;
-    if (counted.rows.length === 0) return { short: [], left: [] };
-    const quantityOf = new Map(wanted.map((line) => [line.menuItemId, line.quantity]));
+    if (counted.rows.length === 0) return { short: [], changed: [] };
+    const quantityOf = new Map(changes.map((change) => [change.menuItemId, change.quantity]));
     const short = counted.rows.filter((item) => item.stock < (quantityOf.get(item.id) ?? 0));
-    if (short.length > 0) return { short, left: [] };
+    if (short.length > 0) return { short, changed: [] };
     const quantities = intArray(counted.rows.map((item) => quantityOf.get(item.id) ?? 0));
     const countedIds = intArray(counted.rows.map((item) => item.id));
-    const left = (await tx.execute(sql`
+    await tx.execute(sql`
       update menu_items m set stock = m.stock - w.quantity
       from unnest(${countedIds}::int[], ${quantities}::int[]) as w(id, quantity)
-      where m.id = w.id
-      returning m.id, m.name, m.stock`)) as unknown as Rows<StockCount>;
-    return { short: [], left: left.rows };
+      where m.id = w.id`);
+    const changed = counted.rows.map((item) => ({
+      ...item,
+      before: item.stock,
+      stock: item.stock - (quantityOf.get(item.id) ?? 0),
+    }));
+    return { short: [], changed };
   },
 
   /** Hides a live item of the restaurant; false when there is none (already deleted included). */

@@ -36,6 +36,17 @@ export function toMenuItem(row: MenuItemRow): MenuItem {
 /** What a diner may order now: on the menu and not sold out. */
 export const isOrderable = (row: MenuItemRow) => row.available && row.stock !== 0;
 
+/** Open menus hear that a dish left (sold out, switched off) or came back, with what they show. */
+export function announceSoldOut(events: DomainEventBus, restaurantId: number, row: MenuItemRow) {
+  const soldOut = !isOrderable(row);
+  events.emit('menu.sold_out', {
+    restaurantId,
+    menuId: row.id,
+    soldOut,
+    ...(soldOut ? {} : { item: toDinerMenuItem(row) }),
+  });
+}
+
 /** A menu item as diners get it: without the count, which changes with every order. */
 export function toDinerMenuItem(row: MenuItemRow): MenuItem {
   const { stock: _count, ...item } = toMenuItem(row);
@@ -83,14 +94,7 @@ export function createMenuService({ db, now, events }: { db: Db; now: () => Date
   /** After a committed change: diners' menus follow, and open ones hear at once what left or came back. */
   function announce(restaurantId: number, before: MenuItemRow | undefined, after: MenuItemRow) {
     events.emit('restaurant.changed', { restaurantId });
-    if (!before || isOrderable(before) === isOrderable(after)) return;
-    const soldOut = !isOrderable(after);
-    events.emit('menu.sold_out', {
-      restaurantId,
-      menuId: after.id,
-      soldOut,
-      ...(soldOut ? {} : { item: toDinerMenuItem(after) }),
-    });
+    if (before && isOrderable(before) !== isOrderable(after)) announceSoldOut(events, restaurantId, after);
   }
 
   return {

@@ -31,9 +31,6 @@ export function priceLines(
     const item = items.get(line.menuItemId);
     if (!item) throw badRequest(text.notOnMenu(line.menuItemId), 'NOT_ON_MENU');
     if (!item.available) throw conflict(text.unavailable(item.name), 'ITEM_UNAVAILABLE');
-    // The published menu knows an item at 0 (reaching 0 republishes it); any other count is
-    // checked and taken in the order's transaction (place-order.ts).
-    if (item.stock === 0) throw conflict(text.soldOut(item.name), 'SOLD_OUT');
     return {
       menuItemId: item.id,
       productName: item.name,
@@ -44,12 +41,4 @@ export function priceLines(
   const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   if (totalCents > LARGEST_TOTAL_CENTS) throw badRequest(tooLarge, 'ORDER_TOO_LARGE');
   return { lines, totalCents };
-}
-
-/** One entry per item: a cart may list an item on two lines, and its count is taken once. */
-export function quantitiesByItem(lines: readonly WantedLine[]): WantedLine[] {
-  const quantities = new Map<number, number>();
-  for (const line of lines)
-    quantities.set(line.menuItemId, (quantities.get(line.menuItemId) ?? 0) + line.quantity);
-  return [...quantities].map(([menuItemId, quantity]) => ({ menuItemId, quantity }));
 }

@@ -1,13 +1,13 @@
 import { type PlaceOrderResponse, orderServerMessages as text } from '@tableserve/contract/order';
 import type { Db, DbOrTx } from '../../db/client';
-import { conflict } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { type Outcome, onceInTransaction } from '../../lib/idempotency';
 import { centsToDollars } from '../../lib/money';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
-import { menuRepository } from '../menu/menu.repository';
+import { menuRepository, type StockChange } from '../menu/menu.repository';
+import { announceStockChanges, quantitiesByItem, refuseShort } from '../menu/stock';
 import type { RestaurantRow } from '../restaurants/restaurants.repository';
-import { type PricedLine, quantitiesByItem } from './order-lines';
+import type { PricedLine } from './order-lines';
 import { type NewOrder, ordersRepository as repo } from './orders.repository';
 import { toStaffOrder } from './staff-order';
 
@@ -38,21 +38,18 @@ export function createOrderPlacement(deps: {
     prepare: (tx: DbOrTx, menu: PublishedMenu | undefined) => Promise<PreparedOrder>,
   ): Promise<Outcome<PlaceOrderResponse>> {
     const menu = await publishedMenus.byId(request.restaurantId);
-    let soldOut: number[] = [];
+    let stockChanged: StockChange[] = [];
     let placed: (PreparedOrder & { row: Awaited<ReturnType<typeof repo.insert>> }) | undefined;
     const outcome = await onceInTransaction<PlaceOrderResponse>(db, request, async (tx) => {
       const prepared = await prepare(tx, menu);
-      const stock = await menuRepository.takeStock(
+      // Refused before anything is written: a refusal commits with its Idempotency-Key.
+      const stock = await menuRepository.adjustStock(
         tx,
         prepared.restaurant.id,
         quantitiesByItem(prepared.lines),
       );
-      const [short] = stock.short;
-      if (short) {
-        const refusal = short.stock === 0 ? text.soldOut(short.name) : text.onlyLeft(short.name, short.stock);
-        throw conflict(refusal, 'SOLD_OUT');
-      }
-      soldOut = stock.left.filter((item) => item.stock === 0).map((item) => item.id);
+      refuseShort(stock.short);
+      stockChanged = stock.changed;
       const at = now();
       const row = await repo.insert(tx, { ...prepared.order, createdAt: at, updatedAt: at }, prepared.lines);
       placed = { ...prepared, row };
@@ -81,9 +78,7 @@ export function createOrderPlacement(deps: {
           placed.restaurant,
         ),
       });
-      const restaurantId = placed.restaurant.id;
-      if (soldOut.length > 0) events.emit('restaurant.changed', { restaurantId });
-      for (const menuId of soldOut) events.emit('menu.sold_out', { restaurantId, menuId, soldOut: true });
+      await announceStockChanges(deps, placed.restaurant.id, stockChanged);
     }
     return outcome;
   };

@@ -11,11 +11,13 @@ import {
   ownerOrderServerMessages as text,
 } from '@tableserve/contract/owner-orders';
 import { pagination } from '@tableserve/contract/pagination';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { businessDayAt } from '../../lib/business-day';
 import type { DomainEventBus } from '../../lib/domain-events';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
+import { menuRepository, type StockChange } from '../menu/menu.repository';
+import { announceStockChanges, quantitiesByItem, refuseShort, stockDelta } from '../menu/stock';
 import type { RestaurantRow } from '../restaurants/restaurants.repository';
 import { priceLines } from './order-lines';
 import { type OrderRow, ordersRepository as repo } from './orders.repository';
@@ -91,13 +93,35 @@ export function createStaffOrdersService(deps: {
     refusal: { from: readonly OrderStatus[]; error: (order: OrderRow) => AppError },
   ) {
     const restaurant = await ownedRestaurant(ownerId, restaurantId);
-    const updated = await repo.moveStatus(db, restaurant.id, orderId, refusal.from, to, now());
+    const move = (handle: DbOrTx) => repo.moveStatus(handle, restaurant.id, orderId, refusal.from, to, now());
+    let stockChanged: StockChange[] = [];
+    // Only a cancellation touches the counts; every other move stays one statement.
+    const updated =
+      to === 'Cancelled'
+        ? await db.transaction(async (tx) => {
+            const moved = await move(tx);
+            if (moved) stockChanged = await giveBack(tx, restaurant.id, moved.id);
+            return moved;
+          })
+        : await move(db);
     if (!updated) {
       const order = await repo.find(db, restaurant.id, orderId);
       throw order ? refusal.error(order) : orderNotFound();
     }
+    await announceStockChanges({ db, events }, restaurant.id, stockChanged);
     const [staffOrder] = await announceUpdates([updated], restaurant);
     return staffOrder!;
+  }
+
+  /**
+   * A cancelled or deleted order that never reached Ready was never served: its portions go back
+   * to their counts (ADR 015). Called in the transaction that moved it, so it happens once.
+   */
+  async function giveBack(tx: DbOrTx, restaurantId: number, orderId: number): Promise<StockChange[]> {
+    const returned = (await repo.linesOf(tx, [orderId])).flatMap(({ menuItemId, quantity }) =>
+      menuItemId === null ? [] : [{ menuItemId, quantity: -quantity }],
+    );
+    return (await menuRepository.adjustStock(tx, restaurantId, quantitiesByItem(returned))).changed;
   }
 
   /** Any legal move to `to`, as the status machine allows it. */
@@ -247,8 +271,21 @@ export function createStaffOrdersService(deps: {
         menu.items,
         items.map((item) => ({ menuItemId: item.menu_item_id, quantity: item.quantity })),
       );
-      const updated = await db.transaction((tx) => repo.replaceLines(tx, order.id, lines, totalCents, now()));
-      if (!updated) throw conflict(text.onlyPendingEditable, 'NOT_PENDING');
+      const { updated, stockChanged } = await db.transaction(async (tx) => {
+        // Locked, so a second edit waits and counts from this one's lines, not the same old ones.
+        const [locked] = await repo.lockMany(tx, restaurant.id, [order.id]);
+        if (locked?.status !== 'Pending') throw conflict(text.onlyPendingEditable, 'NOT_PENDING');
+        const before = (await repo.linesOf(tx, [order.id])).flatMap(({ menuItemId, quantity }) =>
+          menuItemId === null ? [] : [{ menuItemId, quantity }],
+        );
+        const delta = stockDelta(before, lines);
+        const stock = await menuRepository.adjustStock(tx, restaurant.id, delta);
+        refuseShort(stock.short);
+        const replaced = await repo.replaceLines(tx, order.id, lines, totalCents, now());
+        if (!replaced) throw conflict(text.onlyPendingEditable, 'NOT_PENDING');
+        return { updated: replaced, stockChanged: stock.changed };
+      });
+      await announceStockChanges({ db, events }, restaurant.id, stockChanged);
       const [staffOrder] = await announceUpdates([updated], restaurant);
       return { message: text.updated, order: staffOrder! };
     },
@@ -257,8 +294,16 @@ export function createStaffOrdersService(deps: {
     async remove(ownerId: number, restaurantId: number, orderId: number) {
       const { restaurant, order } = await ownedOrder(ownerId, restaurantId, orderId);
       if (order.status === 'Completed') throw conflict(text.completedNotDeletable, 'ORDER_COMPLETED');
-      const deleted = await repo.softDelete(db, order.id, now());
+      const { deleted, stockChanged } = await db.transaction(async (tx) => {
+        const row = await repo.softDelete(tx, order.id, now());
+        const cooked = row?.status === 'Ready' || row?.status === 'Cancelled';
+        return {
+          deleted: row,
+          stockChanged: row && !cooked ? await giveBack(tx, restaurant.id, row.id) : [],
+        };
+      });
       if (!deleted) throw conflict(text.completedNotDeletable, 'ORDER_COMPLETED');
+      await announceStockChanges({ db, events }, restaurant.id, stockChanged);
       events.emit('order.deleted', {
         restaurantId: restaurant.id,
         customerId: order.customerId,
