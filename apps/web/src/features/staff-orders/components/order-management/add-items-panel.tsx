@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDollars } from '@/lib/money';
 import { useStaffMenu } from '../../api/menu-items';
+import { isOrderableDish, portionsLeft } from '../../lib/dish-stock';
 
 type AddItemsPanelProps = {
   id: string;
@@ -45,6 +46,8 @@ export function AddItemsPanel({ id, restaurantId, token, inOrder, disabled, onAd
         <ul className="max-h-72 divide-y divide-stone-200/70 overflow-y-auto overscroll-contain">
           {available.map((item) => {
             const count = inOrder.get(item.menu_id);
+            const soldOut = !isOrderableDish(item);
+            const left = portionsLeft(item);
             return (
               <li key={item.menu_id} className="flex items-center gap-3 py-1.5 pr-1.5 pl-4">
                 <div className="min-w-0 flex-1">
@@ -53,6 +56,8 @@ export function AddItemsPanel({ id, restaurantId, token, inOrder, disabled, onAd
                   </p>
                   <p className="text-xs text-stone-500">
                     {menuCategoryLabels[item.category]} · {formatDollars(item.price)}
+                    {soldOut && <span className="font-semibold text-red-700"> · Sold out</span>}
+                    {left && ` · ${left}`}
                     {count ? <span className="font-medium text-brand-700"> · {count} in order</span> : null}
                   </p>
                 </div>
@@ -60,7 +65,7 @@ export function AddItemsPanel({ id, restaurantId, token, inOrder, disabled, onAd
                   variant="secondary"
                   size="sm"
                   className="min-h-11! shrink-0"
-                  disabled={disabled}
+                  disabled={disabled || soldOut}
                   onClick={() => onAdd(item)}
                   aria-label={`Add ${item.item_name}`}
                 >

@@ -30,8 +30,9 @@ const menuItem = (menu_id: number, item_name: string, price: number, available =
 const MENU = [
   menuItem(11, 'Pizza', 12.5),
   menuItem(12, 'Soda', 2.25),
-  menuItem(13, 'Tiramisu', 6.75),
+  { ...menuItem(13, 'Tiramisu', 6.75), stock: 5 },
   menuItem(14, 'Old Special', 9, false),
+  { ...menuItem(15, 'Burrata', 11), stock: 0 },
 ];
 
 beforeEach(() => {
@@ -304,6 +305,10 @@ describe('Order Management: a Pending order', () => {
     await user.click(within(order).getByRole('button', { name: ownerOrderMessages.addItems }));
     const panel = await within(order).findByRole('region', { name: 'Add items from the menu' });
     expect(within(panel).queryByText('Old Special')).not.toBeInTheDocument();
+    // A sold-out dish is listed as such and cannot be added; a counted one says how many are left.
+    expect(await within(panel).findByRole('button', { name: 'Add Burrata' })).toBeDisabled();
+    expect(within(panel).getByText(/Sold out/)).toBeInTheDocument();
+    expect(within(panel).getByText(/5 left/)).toBeInTheDocument();
     await user.click(await within(panel).findByRole('button', { name: 'Add Tiramisu' }));
 
     expect(within(order).queryByRole('button', { name: ownerOrderMessages.approve })).not.toBeInTheDocument();

@@ -17,6 +17,7 @@ import { cn } from '@/lib/cn';
 import { formatDollars } from '@/lib/money';
 import { placeOwnerOrder } from '../../api/order-actions';
 import { staffOrderKeys } from '../../api/staff-order-keys';
+import { portionsLeft } from '../../lib/dish-stock';
 import {
   attemptFor,
   canAddRow,
@@ -38,7 +39,7 @@ type PlaceOrderFormProps = {
   restaurantId: number;
   userId: number;
   token: string;
-  /** The menu's available items. */
+  /** The menu's items that can be ordered now: available and not sold out. */
   menu: MenuItem[];
   /** undefined while loading or when the restaurant could not be read: Pick-up only. */
   numberOfTables: number | undefined;
@@ -320,7 +321,7 @@ function ItemRow({ row, index, menu, error, removable, onChange, onRemove }: Ite
           <option value="">Select a menu item</option>
           {menu.map((item) => (
             <option key={item.menu_id} value={String(item.menu_id)}>
-              {item.item_name} · {formatDollars(item.price)}
+              {[item.item_name, formatDollars(item.price), portionsLeft(item)].filter(Boolean).join(' · ')}
             </option>
           ))}
         </select>

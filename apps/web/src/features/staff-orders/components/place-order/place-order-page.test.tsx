@@ -23,7 +23,13 @@ const menuItem = (menu_id: number, item_name: string, price: number, available =
   allergens: [],
   dietary_tags: [],
 });
-const MENU = [menuItem(11, 'Pizza', 12.5), menuItem(12, 'Soda', 2.25), menuItem(14, 'Old Special', 9, false)];
+const MENU = [
+  menuItem(11, 'Pizza', 12.5),
+  menuItem(12, 'Soda', 2.25),
+  { ...menuItem(13, 'Lasagne', 14), stock: 4 },
+  menuItem(14, 'Old Special', 9, false),
+  { ...menuItem(15, 'Burrata', 11), stock: 0 },
+];
 
 beforeEach(() => {
   sessionStorage.setItem(sessionKeys.userId, String(USER_ID));
@@ -110,7 +116,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 const submit = () => screen.getByRole('button', { name: ownerOrderMessages.placeOrder });
 
 describe('Place Order form', () => {
-  it('offers Pick-up and tables 1..number_of_tables, and only available menu items', async () => {
+  it('offers Pick-up and tables 1..number_of_tables, and only available menu items not sold out', async () => {
     fakeServer({ numberOfTables: 3 });
     renderPage();
     const table = await screen.findByLabelText('Table');
@@ -126,6 +132,7 @@ describe('Place Order form', () => {
       'Select a menu item',
       'Pizza · $12.50',
       'Soda · $2.25',
+      'Lasagne · $14.00 · 4 left',
     ]);
   });
 

@@ -10,6 +10,7 @@ import { LeaveSession } from '@/features/owner/components/leave-session';
 import { isRefusedToken } from '@/features/owner/lib/owner-session';
 import { useStaffMenu } from '../../api/menu-items';
 import { useRestaurantTables } from '../../api/restaurant-tables';
+import { isOrderableDish } from '../../lib/dish-stock';
 import { type StaffContext, StaffScreen } from '../staff-screen';
 import { PlaceOrderForm } from './place-order-form';
 
@@ -31,7 +32,7 @@ function PlaceOrder({ restaurantId, token, userId }: StaffContext) {
 
   if (refused || isRefusedToken(menu.error) || isRefusedToken(tables.error)) return <LeaveSession />;
 
-  const available = (menu.data ?? []).filter((item) => item.available);
+  const available = (menu.data ?? []).filter(isOrderableDish);
 
   return (
     <div className="flex flex-col gap-6">
