@@ -1,0 +1,127 @@
+import { mkdir } from 'node:fs/promises';
+import { type DemoInfo, seedDemoData } from '@tableserve/server/seed';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { continueAsGuest } from '../support/diners';
+import { type Product, startProduct } from '../support/harness';
+import { markPage, openOwnerTabs, stillSamePage } from '../support/staff';
+
+/**
+ * Issue 12 part 4 from outside: the owner counts a dish, the kitchen on a tablet sells another out
+ * with one tap, and two diners' open menus on phones follow live; the last portions go to one
+ * diner, and the other, who had them in the cart, is told by name.
+ */
+
+let product: Product;
+let demo: DemoInfo;
+const SHOTS = '/tmp/shots';
+
+beforeAll(async () => {
+  product = await startProduct();
+  const seeded = await seedDemoData(product.app.database.db, { publicUrl: product.baseUrl });
+  if (!seeded) throw new Error('the demo restaurant was not seeded');
+  demo = seeded;
+  await mkdir(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await product?.stop();
+});
+
+const dish = (page: Page, name: string) => page.getByRole('article', { name });
+const onMenu = (page: Page, name: string) => dish(page, name).isVisible();
+
+async function openMenu(page: Page) {
+  const menu = new URL(demo.menuUrl);
+  await page.goto(menu.pathname + menu.search);
+  await expect.poll(() => onMenu(page, 'Margherita Pizza'), { timeout: 15_000 }).toBe(true);
+  await markPage(page);
+}
+
+/** From the menu with a filled cart: the cart, the guest's details, a table, Submit Order. */
+async function submitAsGuest(page: Page, guest: { email: string; name: string }) {
+  await page.getByRole('button', { name: /^Cart, / }).click();
+  await page.waitForURL('**/cart');
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1, name: 'Your cart' }).isVisible(), { timeout: 15_000 })
+    .toBe(true);
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await page.waitForURL('**/customer_details');
+  await continueAsGuest(page, { ...guest, phone: '415-555-0188' });
+  await page.getByText('Dine In', { exact: true }).click();
+  await page.getByLabel('Table number').selectOption('3');
+  await page.getByRole('button', { name: 'Submit Order' }).click();
+}
+
+describe('stock and sold out: the kitchen on a tablet, two diners on phones', () => {
+  it('sells a dish out with one tap and gives the last portions to one diner, live on every open menu', async () => {
+    const ownerContext = await product.newContext({ viewport: { width: 1024, height: 768 } });
+    const { kitchen, management } = await openOwnerTabs(ownerContext, demo, ['kitchen', 'management']);
+
+    // The owner counts Tiramisu: 2 portions left.
+    await management.goto('/dashboard/menu-management');
+    await management.getByRole('button', { name: 'Edit Tiramisu' }).click();
+    await management.getByRole('textbox', { name: 'Portions left' }).fill('2');
+    // Once Edit's smooth scroll to the form has ended.
+    await management.waitForTimeout(1000);
+    await management
+      .getByRole('textbox', { name: 'Portions left' })
+      .evaluate((field) => field.scrollIntoView({ block: 'center' }));
+    await management.screenshot({ path: `${SHOTS}/stock-menu-form-tablet.png` });
+    await management.getByRole('button', { name: 'Update item' }).click();
+    await expect
+      .poll(() => dish(management, 'Tiramisu').getByText('2 left').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await dish(management, 'Tiramisu').scrollIntoViewIfNeeded();
+    await management.screenshot({ path: `${SHOTS}/stock-menu-card-tablet.png` });
+
+    const ana = await (await product.newContext({ phone: true })).newPage();
+    const ben = await (await product.newContext({ phone: true })).newPage();
+    await openMenu(ana);
+    await openMenu(ben);
+    // Ben wants a Tiramisu too, and is slower to order.
+    await ben.getByRole('button', { name: 'Add Tiramisu' }).click();
+
+    // The kitchen sells the salmon out: both open menus drop it, without a reload.
+    await kitchen.getByRole('button', { name: /^Sold out/ }).click();
+    const panel = kitchen.getByRole('region', { name: "What's sold out" });
+    await expect.poll(() => panel.getByRole('switch', { name: 'Grilled Salmon' }).isVisible()).toBe(true);
+    await panel.getByText('Grilled Salmon', { exact: true }).click();
+    await expect.poll(() => panel.getByRole('switch', { name: 'Grilled Salmon' }).isChecked()).toBe(true);
+    for (const phone of [ana, ben])
+      await expect.poll(() => onMenu(phone, 'Grilled Salmon'), { timeout: 10_000 }).toBe(false);
+    // A tab in the background draws no transitions: in front, the switch is seen as it is.
+    await kitchen.bringToFront();
+    await kitchen.waitForTimeout(300);
+    await kitchen.screenshot({ path: `${SHOTS}/sold-out-kitchen-tablet.png` });
+    await ben.screenshot({ path: `${SHOTS}/sold-out-menu-phone.png` });
+
+    // Ana orders the last two Tiramisu: the kitchen sees it sold out, Ben's menu drops it.
+    await ana.getByRole('button', { name: 'Add Tiramisu' }).click();
+    await ana.getByRole('button', { name: 'Add one more Tiramisu' }).click();
+    await submitAsGuest(ana, { email: 'ana@guest.example', name: 'Ana Diner' });
+    await ana.waitForURL('**/customer/order-status**');
+    await expect.poll(() => onMenu(ben, 'Tiramisu'), { timeout: 10_000 }).toBe(false);
+    await expect
+      .poll(() => panel.getByRole('switch', { name: 'Tiramisu' }).isChecked(), { timeout: 10_000 })
+      .toBe(true);
+
+    // Ben's cart still holds one: ordering it is refused, by name, and nothing is placed.
+    await submitAsGuest(ben, { email: 'ben@guest.example', name: 'Ben Diner' });
+    await expect
+      .poll(() => ben.getByText('Sorry, Tiramisu is sold out').first().isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    expect(ben.url()).toContain('/customer_details');
+    // Once the toast has slid in.
+    await ben.waitForTimeout(1000);
+    await ben.screenshot({ path: `${SHOTS}/sold-out-refused-phone.png` });
+
+    // Ana opens the menu again; the kitchen brings the salmon back, and her open menu shows it.
+    await openMenu(ana);
+    expect(await onMenu(ana, 'Grilled Salmon')).toBe(false);
+    await panel.getByText('Grilled Salmon', { exact: true }).click();
+    await expect.poll(() => panel.getByRole('switch', { name: 'Grilled Salmon' }).isChecked()).toBe(false);
+    await expect.poll(() => onMenu(ana, 'Grilled Salmon'), { timeout: 10_000 }).toBe(true);
+    expect(await stillSamePage(ana)).toBe(true);
+    expect(await stillSamePage(kitchen)).toBe(true);
+  });
+});
