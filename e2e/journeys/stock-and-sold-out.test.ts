@@ -115,9 +115,34 @@ describe('stock and sold out: the kitchen on a tablet, two diners on phones', ()
     await ben.waitForTimeout(1000);
     await ben.screenshot({ path: `${SHOTS}/sold-out-refused-phone.png` });
 
+    // The kitchen bumps Ana's order by mistake and recalls it with one tap (ADR 016).
+    const soldOutButton = kitchen.getByRole('button', { name: /^Sold out/ });
+    await soldOutButton.click();
+    const anaCard = kitchen.getByRole('article').filter({ hasText: 'Ana Diner' });
+    await anaCard.getByRole('button', { name: 'Mark as Ready' }).click();
+    const recall = kitchen.getByRole('button', { name: /^Recall #\d+$/ });
+    await expect.poll(() => recall.isVisible(), { timeout: 10_000 }).toBe(true);
+    await kitchen.bringToFront();
+    await kitchen.screenshot({ path: `${SHOTS}/recall-kitchen-tablet.png` });
+    await recall.click();
+    await expect
+      .poll(
+        () =>
+          kitchen
+            .getByRole('region', { name: /^To cook/ })
+            .getByText('Ana Diner')
+            .isVisible(),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(true);
+    expect(await recall.isVisible()).toBe(false);
+
     // Ana opens the menu again; the kitchen brings the salmon back, and her open menu shows it.
     await openMenu(ana);
     expect(await onMenu(ana, 'Grilled Salmon')).toBe(false);
+    await soldOutButton.click();
     await panel.getByText('Grilled Salmon', { exact: true }).click();
     await expect.poll(() => panel.getByRole('switch', { name: 'Grilled Salmon' }).isChecked()).toBe(false);
     await expect.poll(() => onMenu(ana, 'Grilled Salmon'), { timeout: 10_000 }).toBe(true);

@@ -7,11 +7,14 @@ import { PageQuery, Pagination } from './pagination';
 export const ORDER_STATUSES = ['Pending', 'Approved', 'Ready', 'Completed', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The status machine: Completed and Cancelled are final. */
+/**
+ * The status machine: Completed and Cancelled are final. Ready → Approved is the kitchen's recall
+ * of an order bumped by mistake (issue 12 part 5, ADR 016): back to cooking, until it is paid.
+ */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   Pending: ['Approved', 'Ready', 'Cancelled'],
   Approved: ['Ready', 'Cancelled'],
-  Ready: ['Completed'],
+  Ready: ['Completed', 'Approved'],
   Completed: [],
   Cancelled: [],
 };

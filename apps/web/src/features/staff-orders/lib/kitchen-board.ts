@@ -29,3 +29,9 @@ export function kitchenBoard(orders: readonly StaffOrder[]): KitchenBoard {
     .sort((a, b) => byLastChange(b, a));
   return { toCook, ready, done };
 }
+
+/**
+ * The order the kitchen bumped last, which Recall brings back to cooking (ADR 016): the Ready
+ * order changed most recently. Pressed again, Recall takes the one bumped before it.
+ */
+export const lastBumped = (board: KitchenBoard): StaffOrder | undefined => board.ready.at(-1);

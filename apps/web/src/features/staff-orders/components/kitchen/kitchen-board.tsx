@@ -13,13 +13,14 @@ import { useKitchenChime } from '../../hooks/use-kitchen-chime';
 import { useKitchenFullScreen } from '../../hooks/use-kitchen-full-screen';
 import { useKitchenHighlights } from '../../hooks/use-kitchen-highlights';
 import { useStaffOrderEvents } from '../../hooks/use-staff-order-events';
-import { kitchenBoard } from '../../lib/kitchen-board';
+import { kitchenBoard, lastBumped } from '../../lib/kitchen-board';
 import { kitchenTexts, newOrderAnnouncement } from '../../lib/kitchen-texts';
 import { LiveBadge } from '../live-badge';
 import type { StaffContext } from '../staff-screen';
 import { KitchenAgeingSettings } from './kitchen-ageing-settings';
 import { KitchenOrderCard } from './kitchen-order-card';
 import { KitchenSoundToggle } from './kitchen-sound-toggle';
+import { RecallButton } from './recall-button';
 import { SoldOutPanel } from './sold-out-panel';
 
 /** Kitchen Management (owner-side §2, §4 Order statuses, §8 Owner orders, §9 timer). */
@@ -99,6 +100,14 @@ export function KitchenBoard({ restaurantId, token }: StaffContext) {
           )}
           <Board
             orders={kitchen.data.orders}
+            renderRecall={(order) => (
+              <RecallButton
+                order={order}
+                staff={staff}
+                onSignedOut={signOut}
+                onRecalled={(recalled) => setAnnouncement(kitchenTexts.recalled(recalled.order_id))}
+              />
+            )}
             renderCard={(order) => (
               <KitchenOrderCard
                 order={order}
@@ -118,12 +127,16 @@ export function KitchenBoard({ restaurantId, token }: StaffContext) {
 function Board({
   orders,
   renderCard,
+  renderRecall,
 }: {
   orders: StaffOrder[];
   renderCard: (order: StaffOrder) => ReactNode;
+  renderRecall: (order: StaffOrder) => ReactNode;
 }) {
   if (orders.length === 0) return <NoOrders />;
-  const { toCook, ready, done } = kitchenBoard(orders);
+  const board = kitchenBoard(orders);
+  const { toCook, ready, done } = board;
+  const recallable = lastBumped(board);
   return (
     <div className="flex flex-col gap-8">
       <BoardSection id="kitchen-to-cook" title={kitchenTexts.toCook} count={toCook.length} tone="cook">
@@ -138,7 +151,13 @@ function Board({
       </BoardSection>
 
       {ready.length > 0 && (
-        <BoardSection id="kitchen-ready" title={kitchenTexts.ready} count={ready.length} tone="ready">
+        <BoardSection
+          id="kitchen-ready"
+          title={kitchenTexts.ready}
+          count={ready.length}
+          tone="ready"
+          action={recallable && renderRecall(recallable)}
+        >
           <CardGrid orders={ready} renderCard={renderCard} />
         </BoardSection>
       )}
@@ -169,23 +188,29 @@ function BoardSection({
   title,
   count,
   tone,
+  action,
   children,
 }: {
   id: string;
   title: string;
   count: number;
   tone: 'cook' | 'ready';
+  /** A control beside the title (the Ready section's Recall). */
+  action?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-4">
-      <h2 id={id} className="flex items-center gap-3 text-xl font-bold">
-        {title}
-        <CountPill
-          count={count}
-          className={tone === 'cook' ? 'bg-brand-600 text-white' : 'bg-emerald-600 text-white'}
-        />
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={id} className="flex items-center gap-3 text-xl font-bold">
+          {title}
+          <CountPill
+            count={count}
+            className={tone === 'cook' ? 'bg-brand-600 text-white' : 'bg-emerald-600 text-white'}
+          />
+        </h2>
+        {action}
+      </div>
       {children}
     </section>
   );

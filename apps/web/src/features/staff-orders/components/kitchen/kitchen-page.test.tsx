@@ -191,6 +191,48 @@ describe('Kitchen Management', () => {
     ]);
   });
 
+  it('recalls the order bumped last back to cooking with one tap, then the one before it (ADR 016)', async () => {
+    const api = fakeKitchenServer([
+      staffOrder({ order_id: 4, status: 'Ready', updated_at: '2026-11-23T19:10:00.000Z' }),
+      staffOrder({ order_id: 5, status: 'Ready', updated_at: '2026-11-23T19:12:00.000Z' }),
+      staffOrder({ order_id: 6, status: 'Approved' }),
+    ]);
+    const user = userEvent.setup();
+    renderKitchen();
+
+    const recall = await within(await screen.findByRole('region', { name: /^Ready/ })).findByRole('button', {
+      name: 'Recall #5',
+    });
+    await user.click(recall);
+    await waitFor(() =>
+      expect(within(section('To cook')).getByRole('article', { name: 'Order #5' })).toBeInTheDocument(),
+    );
+    expect(api.calls().filter((call) => call.method === 'POST')).toEqual([
+      expect.objectContaining({ url: statusUrl(5), body: { status: 'Approved' } }),
+    ]);
+    expect(screen.getByText('Order #5 is back to cooking')).toBeInTheDocument();
+
+    await user.click(within(section('Ready')).getByRole('button', { name: 'Recall #4' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: /^Ready/ })).not.toBeInTheDocument());
+    expect(
+      within(section('To cook'))
+        .getAllByRole('article')
+        .map((article) => article.getAttribute('aria-label')),
+    ).toEqual(['Order #4', 'Order #5', 'Order #6'].sort());
+  });
+
+  it('says what failed when a recall is refused (the order was paid meanwhile)', async () => {
+    fakeKitchenServer([staffOrder({ order_id: 4, status: 'Ready' })], (call) =>
+      call.method === 'POST'
+        ? jsonResponse(409, { message: 'Cannot change an order from Completed to Approved' })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderKitchen();
+    await user.click(await screen.findByRole('button', { name: 'Recall #4' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ownerOrderMessages.statusFailed('Approved'));
+  });
+
   it('says exactly what failed when the status cannot be changed, and keeps the button', async () => {
     fakeKitchenServer([staffOrder({ order_id: 4, status: 'Pending' })], (call) =>
       call.method === 'POST'
