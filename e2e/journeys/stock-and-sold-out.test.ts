@@ -138,6 +138,10 @@ describe('stock and sold out: the kitchen on a tablet, two diners on phones', ()
       )
       .toBe(true);
     expect(await recall.isVisible()).toBe(false);
+    // Large type, for a wall tablet read from across the kitchen.
+    await kitchen.getByRole('button', { name: 'Large type' }).click();
+    await kitchen.screenshot({ path: `${SHOTS}/large-type-kitchen-tablet.png` });
+    await kitchen.getByRole('button', { name: 'Large type' }).click();
 
     // Ana opens the menu again; the kitchen brings the salmon back, and her open menu shows it.
     await openMenu(ana);

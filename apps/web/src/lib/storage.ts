@@ -25,6 +25,8 @@ export const localKeys = {
   token: 'token',
   /** The kitchen tablet's own minutes after which a waiting order turns amber, then red. */
   kitchenAgeing: 'kitchenAgeing',
+  /** Whether the kitchen tablet shows its board in large type. */
+  kitchenLargeType: 'kitchenLargeType',
 } as const;
 
 export const menuSetupKey = (restaurantId: number | string) => `restaurant_${restaurantId}_menuSetup`;

@@ -12,6 +12,8 @@ export const kitchenTexts = {
   soundOn: 'Sound on',
   soundOff: 'Sound off',
   soundHint: 'Play a chime when a new order arrives',
+  largeType: 'Large type',
+  largeTypeHint: 'Bigger cards, to read the board from across the kitchen',
   toCook: 'To cook',
   ready: 'Ready',
   doneToday: 'Done today',

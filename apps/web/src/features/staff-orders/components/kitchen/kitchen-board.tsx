@@ -1,6 +1,16 @@
 import type { StaffOrder } from '@tableserve/contract/owner-orders';
 import { ownerOrderMessages } from '@tableserve/contract/owner-orders';
-import { ChefHat, ChevronDown, CircleCheck, Maximize2, Minimize2, RotateCcw } from 'lucide-react';
+import {
+  ChefHat,
+  ChevronDown,
+  CircleCheck,
+  Maximize2,
+  Minimize2,
+  RotateCcw,
+  Type,
+  Volume2,
+  VolumeX,
+} from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,6 +22,7 @@ import { useKitchenAgeing } from '../../hooks/use-kitchen-ageing';
 import { useKitchenChime } from '../../hooks/use-kitchen-chime';
 import { useKitchenFullScreen } from '../../hooks/use-kitchen-full-screen';
 import { useKitchenHighlights } from '../../hooks/use-kitchen-highlights';
+import { useKitchenLargeType } from '../../hooks/use-kitchen-large-type';
 import { useStaffOrderEvents } from '../../hooks/use-staff-order-events';
 import { kitchenBoard, lastBumped } from '../../lib/kitchen-board';
 import { kitchenTexts, newOrderAnnouncement } from '../../lib/kitchen-texts';
@@ -19,7 +30,7 @@ import { LiveBadge } from '../live-badge';
 import type { StaffContext } from '../staff-screen';
 import { KitchenAgeingSettings } from './kitchen-ageing-settings';
 import { KitchenOrderCard } from './kitchen-order-card';
-import { KitchenSoundToggle } from './kitchen-sound-toggle';
+import { KitchenToggle } from './kitchen-toggle';
 import { RecallButton } from './recall-button';
 import { SoldOutPanel } from './sold-out-panel';
 
@@ -28,6 +39,7 @@ export function KitchenBoard({ restaurantId, token }: StaffContext) {
   const kitchen = useKitchenOrders(restaurantId, token);
   const { soundOn, toggleSound, chime } = useKitchenChime();
   const { ageing, save: saveAgeing } = useKitchenAgeing();
+  const { largeType, toggle: toggleLargeType } = useKitchenLargeType();
   const { newOrderIds, highlight } = useKitchenHighlights();
   const [announcement, setAnnouncement] = useState('');
   const [signedOut, setSignedOut] = useState(false);
@@ -68,7 +80,20 @@ export function KitchenBoard({ restaurantId, token }: StaffContext) {
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-2 sm:gap-2.5">
           <LiveBadge state={live} large />
-          <KitchenSoundToggle soundOn={soundOn} onToggle={toggleSound} />
+          <KitchenToggle
+            pressed={soundOn}
+            onToggle={toggleSound}
+            icon={soundOn ? Volume2 : VolumeX}
+            label={soundOn ? kitchenTexts.soundOn : kitchenTexts.soundOff}
+            hint={kitchenTexts.soundHint}
+          />
+          <KitchenToggle
+            pressed={largeType}
+            onToggle={toggleLargeType}
+            icon={Type}
+            label={kitchenTexts.largeType}
+            hint={kitchenTexts.largeTypeHint}
+          />
           <SoldOutPanel restaurantId={restaurantId} token={token} />
           <KitchenAgeingSettings ageing={ageing} onSave={saveAgeing} />
           <button
@@ -99,6 +124,7 @@ export function KitchenBoard({ restaurantId, token }: StaffContext) {
             <LoadFailed retrying={kitchen.isFetching} onRetry={() => void kitchen.refetch()} />
           )}
           <Board
+            largeType={largeType}
             orders={kitchen.data.orders}
             renderRecall={(order) => (
               <RecallButton
@@ -124,12 +150,20 @@ export function KitchenBoard({ restaurantId, token }: StaffContext) {
   );
 }
 
+/**
+ * How much larger the board is drawn in large type: an order's number, table and dishes then read
+ * from about two metres on a 10-inch tablet (item names near 28 px, the number near 48 px).
+ */
+const LARGE_TYPE_ZOOM = 1.4;
+
 function Board({
   orders,
+  largeType,
   renderCard,
   renderRecall,
 }: {
   orders: StaffOrder[];
+  largeType: boolean;
   renderCard: (order: StaffOrder) => ReactNode;
   renderRecall: (order: StaffOrder) => ReactNode;
 }) {
@@ -138,7 +172,13 @@ function Board({
   const { toCook, ready, done } = board;
   const recallable = lastBumped(board);
   return (
-    <div className="flex flex-col gap-8">
+    // Zoomed as a whole, and its own container, so the card grid picks its columns from the
+    // width the larger cards really have.
+    <div
+      data-large-type={largeType || undefined}
+      style={largeType ? { zoom: LARGE_TYPE_ZOOM } : undefined}
+      className="@container flex flex-col gap-8"
+    >
       <BoardSection id="kitchen-to-cook" title={kitchenTexts.toCook} count={toCook.length} tone="cook">
         {toCook.length === 0 ? (
           <p className="flex items-center gap-2 rounded-2xl border border-dashed border-stone-300 bg-white/60 px-5 py-6 text-base text-stone-600">

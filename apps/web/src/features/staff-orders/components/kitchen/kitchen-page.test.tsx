@@ -313,6 +313,31 @@ describe('Kitchen Management', () => {
     expect(screen.getByText('New order #2, Table 5')).toBeInTheDocument();
   });
 
+  it('draws the board in large type with one tap, and the tablet keeps the choice', async () => {
+    fakeKitchenServer([staffOrder({ order_id: 1 })]);
+    const user = userEvent.setup();
+    const { unmount } = renderKitchen();
+    const toggle = await screen.findByRole('button', { name: 'Large type' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    const board = () => card(1).closest('[data-large-type], .\\@container') as HTMLElement;
+    await screen.findByRole('article', { name: 'Order #1' });
+    expect(board().style.zoom).toBe('');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(board().style.zoom).toBe('1.4');
+    expect(localStorage.getItem(localKeys.kitchenLargeType)).toBe('on');
+
+    unmount();
+    renderKitchen();
+    await screen.findByRole('article', { name: 'Order #1' });
+    expect(screen.getByRole('button', { name: 'Large type' })).toHaveAttribute('aria-pressed', 'true');
+    expect(board().style.zoom).toBe('1.4');
+    await user.click(screen.getByRole('button', { name: 'Large type' }));
+    expect(board().style.zoom).toBe('');
+    expect(localStorage.getItem(localKeys.kitchenLargeType)).toBe('off');
+  });
+
   it('plays nothing while sound is off; one tap turns it on, and new orders then chime', async () => {
     FakeAudioContext.created = [];
     FakeAudioContext.tones = 0;

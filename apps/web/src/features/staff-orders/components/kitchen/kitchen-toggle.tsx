@@ -1,25 +1,35 @@
-import { Volume2, VolumeX } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { kitchenTexts } from '../../lib/kitchen-texts';
 
-/** One tap turns the new-order chime on or off. */
-export function KitchenSoundToggle({ soundOn, onToggle }: { soundOn: boolean; onToggle: () => void }) {
-  const Icon = soundOn ? Volume2 : VolumeX;
+/** A header switch of the kitchen screen (sound, large type): one tap, its state as aria-pressed. */
+export function KitchenToggle({
+  pressed,
+  onToggle,
+  icon: Icon,
+  label,
+  hint,
+}: {
+  pressed: boolean;
+  onToggle: () => void;
+  icon: LucideIcon;
+  label: string;
+  hint: string;
+}) {
   return (
     <button
       type="button"
-      aria-pressed={soundOn}
-      title={kitchenTexts.soundHint}
+      aria-pressed={pressed}
+      title={hint}
       onClick={onToggle}
       className={cn(
         'inline-flex min-h-11 items-center gap-2 rounded-full border px-3 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4',
-        soundOn
+        pressed
           ? 'border-brand-600 bg-brand-600 text-white hover:bg-brand-700'
           : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-50',
       )}
     >
       <Icon className="size-5" aria-hidden />
-      {soundOn ? kitchenTexts.soundOn : kitchenTexts.soundOff}
+      {label}
     </button>
   );
 }
