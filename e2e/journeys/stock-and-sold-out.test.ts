@@ -37,8 +37,8 @@ async function openMenu(page: Page) {
   await markPage(page);
 }
 
-/** From the menu with a filled cart: the cart, the guest's details, a table, Submit Order. */
-async function submitAsGuest(page: Page, guest: { email: string; name: string }) {
+/** From the menu with a filled cart: the cart, the guest's details, a table, up to Submit Order. */
+async function readyToSubmit(page: Page, guest: { email: string; name: string }) {
   await page.getByRole('button', { name: /^Cart, / }).click();
   await page.waitForURL('**/cart');
   await expect
@@ -49,7 +49,6 @@ async function submitAsGuest(page: Page, guest: { email: string; name: string })
   await continueAsGuest(page, { ...guest, phone: '415-555-0188' });
   await page.getByText('Dine In', { exact: true }).click();
   await page.getByLabel('Table number').selectOption('3');
-  await page.getByRole('button', { name: 'Submit Order' }).click();
 }
 
 describe('stock and sold out: the kitchen on a tablet, two diners on phones', () => {
@@ -95,18 +94,24 @@ describe('stock and sold out: the kitchen on a tablet, two diners on phones', ()
     await kitchen.screenshot({ path: `${SHOTS}/sold-out-kitchen-tablet.png` });
     await ben.screenshot({ path: `${SHOTS}/sold-out-menu-phone.png` });
 
-    // Ana orders the last two Tiramisu: the kitchen sees it sold out, Ben's menu drops it.
+    // Ben gets to Submit Order with his Tiramisu; Ana is quicker and takes the last two: the
+    // kitchen sees Tiramisu sold out, and a third diner's open menu drops it.
+    const cal = await (await product.newContext({ phone: true })).newPage();
+    await openMenu(cal);
+    await readyToSubmit(ben, { email: 'ben@guest.example', name: 'Ben Diner' });
     await ana.getByRole('button', { name: 'Add Tiramisu' }).click();
     await ana.getByRole('button', { name: 'Add one more Tiramisu' }).click();
-    await submitAsGuest(ana, { email: 'ana@guest.example', name: 'Ana Diner' });
+    await readyToSubmit(ana, { email: 'ana@guest.example', name: 'Ana Diner' });
+    await ana.getByRole('button', { name: 'Submit Order' }).click();
     await ana.waitForURL('**/customer/order-status**');
-    await expect.poll(() => onMenu(ben, 'Tiramisu'), { timeout: 10_000 }).toBe(false);
     await expect
       .poll(() => panel.getByRole('switch', { name: 'Tiramisu' }).isChecked(), { timeout: 10_000 })
       .toBe(true);
+    await expect.poll(() => onMenu(cal, 'Tiramisu'), { timeout: 10_000 }).toBe(false);
+    expect(await stillSamePage(cal)).toBe(true);
 
-    // Ben's cart still holds one: ordering it is refused, by name, and nothing is placed.
-    await submitAsGuest(ben, { email: 'ben@guest.example', name: 'Ben Diner' });
+    // Ben submits: refused, by name, and nothing is placed.
+    await ben.getByRole('button', { name: 'Submit Order' }).click();
     await expect
       .poll(() => ben.getByText('Sorry, Tiramisu is sold out').first().isVisible(), { timeout: 10_000 })
       .toBe(true);
@@ -114,6 +119,16 @@ describe('stock and sold out: the kitchen on a tablet, two diners on phones', ()
     // Once the toast has slid in.
     await ben.waitForTimeout(1000);
     await ben.screenshot({ path: `${SHOTS}/sold-out-refused-phone.png` });
+    // His cart marks the dish, and asks him to remove it before checking out again.
+    await ben.getByRole('link', { name: 'Edit cart' }).click();
+    await ben.waitForURL('**/cart');
+    const benLine = ben.getByRole('listitem', { name: 'Tiramisu' });
+    await expect.poll(() => benLine.getByText('Sold out').isVisible(), { timeout: 10_000 }).toBe(true);
+    await ben.getByRole('button', { name: 'Checkout' }).click();
+    await expect
+      .poll(() => ben.getByRole('alert').filter({ hasText: 'sold out' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await ben.screenshot({ path: `${SHOTS}/sold-out-cart-phone.png` });
 
     // The kitchen bumps Ana's order by mistake and recalls it with one tap (ADR 016).
     const soldOutButton = kitchen.getByRole('button', { name: /^Sold out/ });

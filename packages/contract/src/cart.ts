@@ -6,4 +6,7 @@ export const cartMessages = {
   todaysSpecial: "Today's Special",
   allItems: 'All Items',
   backToMenu: 'Back to Menu',
+  /** Issue 12 part 4: a dish in the cart that left the menu (sold out, or switched off). */
+  soldOut: 'Sold out',
+  removeSoldOut: 'Some dishes in your cart just sold out. Remove them to check out.',
 } as const;

@@ -1,3 +1,4 @@
+import { cartMessages } from '@tableserve/contract/cart';
 import { Trash2 } from 'lucide-react';
 import { ItemImage } from '@/features/customer-menu/components/item-image';
 import { QuantityStepper } from '@/features/customer-menu/components/quantity-stepper';
@@ -6,12 +7,14 @@ import { formatDollars, lineTotal } from '@/lib/money';
 
 type CartLineRowProps = {
   line: CartLine;
+  /** The dish has left the menu since it was added (sold out, or switched off). */
+  soldOut?: boolean;
   onQuantityChange: (quantity: number) => void;
   onRemove: () => void;
 };
 
 /** One cart line: photo, name, unit price, − quantity +, Remove and the line total (customer-side §2 Cart). */
-export function CartLineRow({ line, onQuantityChange, onRemove }: CartLineRowProps) {
+export function CartLineRow({ line, soldOut = false, onQuantityChange, onRemove }: CartLineRowProps) {
   return (
     <li aria-label={line.item_name} className="flex gap-3.5 py-4 md:gap-5 md:py-5">
       <ItemImage
@@ -24,7 +27,13 @@ export function CartLineRow({ line, onQuantityChange, onRemove }: CartLineRowPro
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <h3 className="font-semibold leading-snug text-stone-900">{line.item_name}</h3>
-            <p className="mt-0.5 text-sm text-stone-500 tabular-nums">{formatDollars(line.price)} each</p>
+            {soldOut ? (
+              <p className="mt-1 inline-flex rounded-full bg-red-50 px-2.5 py-0.5 text-sm font-semibold text-red-800 ring-1 ring-red-200 ring-inset">
+                {cartMessages.soldOut}
+              </p>
+            ) : (
+              <p className="mt-0.5 text-sm text-stone-500 tabular-nums">{formatDollars(line.price)} each</p>
+            )}
           </div>
           <p className="shrink-0 text-base font-bold text-stone-900 tabular-nums">
             <span className="sr-only">Line total </span>
@@ -32,12 +41,16 @@ export function CartLineRow({ line, onQuantityChange, onRemove }: CartLineRowPro
           </p>
         </div>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-x-1 gap-y-2">
-          <QuantityStepper
-            itemName={line.item_name}
-            quantity={line.quantity}
-            onChange={onQuantityChange}
-            tone="light"
-          />
+          {soldOut ? (
+            <span />
+          ) : (
+            <QuantityStepper
+              itemName={line.item_name}
+              quantity={line.quantity}
+              onChange={onQuantityChange}
+              tone="light"
+            />
+          )}
           <button
             type="button"
             onClick={onRemove}

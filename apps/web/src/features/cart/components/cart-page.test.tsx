@@ -1,8 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoute, stubFetch } from '@/features/auth/testing/render-route';
-import { restaurantFixture } from '@/features/customer-menu/testing/menu-fixtures';
+import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
+import {
+  demoMenu,
+  displayMenuFixture,
+  restaurantFixture,
+} from '@/features/customer-menu/testing/menu-fixtures';
 import type { CartLine } from '@/features/diner/lib/cart';
 import { CartPage } from './cart-page';
 
@@ -61,9 +65,7 @@ const summary = () => screen.getByText(/^Subtotal/).closest('div') as HTMLElemen
 
 describe('Cart page (customer-side §2 Cart, §5 Cart)', () => {
   it('lists each line with photo, name, unit price and line total, and the sub-total with + Tax & fees', () => {
-    stubFetch(() => {
-      throw new Error('the cart page calls nothing');
-    });
+    const { calls } = stubFetch(() => jsonResponse(200, displayMenuFixture()));
     storeRestaurant();
     storeCart([pizza, knots]);
     renderCart();
@@ -87,6 +89,36 @@ describe('Cart page (customer-side §2 Cart, §5 Cart)', () => {
       'href',
       '/menu-display?token=tok_roma',
     );
+    // Its one call: the menu, to tell a dish that sold out since it was added.
+    expect(calls()).toEqual([expect.objectContaining({ url: '/api/v1/customer/display-menu/tok_roma' })]);
+  });
+
+  it('marks a dish that sold out since it was added, and asks to remove it before checking out (issue 12 part 4)', async () => {
+    // The menu now: Garlic Knots sold out (no longer listed), the pizza still on.
+    stubFetch(() =>
+      jsonResponse(200, displayMenuFixture({ menu: demoMenu.filter((item) => item.menu_id !== 1) })),
+    );
+    storeRestaurant();
+    storeCart([pizza, knots]);
+    const { router } = renderCart();
+    const user = userEvent.setup();
+
+    expect(await within(line('Garlic Knots')).findByText('Sold out')).toBeInTheDocument();
+    expect(within(line('Margherita Pizza')).queryByText('Sold out')).not.toBeInTheDocument();
+    // More of it cannot be asked for; it can only be removed.
+    expect(
+      within(line('Garlic Knots')).queryByRole('button', { name: /Add one more/ }),
+    ).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Some dishes in your cart just sold out. Remove them to check out.',
+    );
+    expect(router.state.location.pathname).toBe('/cart');
+
+    await user.click(within(line('Garlic Knots')).getByRole('button', { name: 'Remove Garlic Knots' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(router.state.location.pathname).toBe('/customer_details');
   });
 
   it('replaces a photo that fails to load with a placeholder', () => {

@@ -1,15 +1,18 @@
 import { cartMessages } from '@tableserve/contract/cart';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { cartLinesFor, useCart } from '@/features/diner/lib/cart';
+import { displayMenuQueryOptions } from '@/features/customer-menu/api/display-menu';
+import { type CartLine, cartLinesFor, useCart } from '@/features/diner/lib/cart';
 import {
   menuPath,
   readCurrentRestaurant,
   readCurrentRestaurantId,
+  readMenuToken,
 } from '@/features/diner/lib/current-restaurant';
 import { formatDollars } from '@/lib/money';
 import { cartNavigationState, restaurantIdFromState } from '../lib/cart-navigation';
@@ -29,12 +32,17 @@ export function CartPage() {
       ? restaurant.restaurant_name || restaurant.name
       : null;
   const menuHref = menuPath();
+  const soldOut = useSoldOutLines(restaurantId, cart.lines);
 
   function checkout() {
     // Read afresh: the cart may have expired or been emptied in another tab since this render.
     const lines = restaurantId === null ? [] : cartLinesFor(restaurantId);
     if (restaurantId === null || lines.length === 0) {
       setCheckoutError(cartMessages.emptyCartCheckout);
+      return;
+    }
+    if (lines.some((line) => soldOut.has(line.menu_id))) {
+      setCheckoutError(cartMessages.removeSoldOut);
       return;
     }
     navigate(paths.customerDetails, { state: cartNavigationState(lines, restaurantId) });
@@ -67,8 +75,12 @@ export function CartPage() {
               <CartLineRow
                 key={line.menu_id}
                 line={line}
+                soldOut={soldOut.has(line.menu_id)}
                 onQuantityChange={(quantity) => cart.setQuantity(line, quantity)}
-                onRemove={() => cart.remove(line)}
+                onRemove={() => {
+                  cart.remove(line);
+                  setCheckoutError(null);
+                }}
               />
             ))}
           </ul>
@@ -82,6 +94,11 @@ export function CartPage() {
             <dd className="text-xl font-bold text-stone-900 tabular-nums">{formatDollars(cart.subtotal)}</dd>
           </dl>
           <p className="mt-1 text-sm text-stone-500">{cartMessages.taxAndFees}</p>
+          {checkoutError && (
+            <p role="alert" className="mt-4 text-sm font-medium text-red-700">
+              {checkoutError}
+            </p>
+          )}
           <Button size="lg" className="mt-5 w-full rounded-full" onClick={checkout}>
             Checkout
             <ArrowRight className="size-5" aria-hidden />
@@ -90,4 +107,22 @@ export function CartPage() {
       </div>
     </main>
   );
+}
+
+/**
+ * The cart's dishes that are no longer on the restaurant's menu (issue 12 part 4): sold out or
+ * switched off since they were added. The menu is read again on arrival (an empty 304 when it has
+ * not changed): the cached one stopped following changes when the diner left the menu. Until it is
+ * known, nothing is marked (the server refuses by name anyway).
+ */
+function useSoldOutLines(restaurantId: number | null, lines: readonly CartLine[]): ReadonlySet<number> {
+  const key = readMenuToken() ?? (restaurantId === null ? null : String(restaurantId));
+  const { data } = useQuery({
+    ...displayMenuQueryOptions(key ?? ''),
+    enabled: key !== null,
+    refetchOnMount: 'always',
+  });
+  if (!data || data.restaurant.restaurant_id !== restaurantId) return new Set();
+  const onMenu = new Set(data.menu.map((item) => item.menu_id));
+  return new Set(lines.flatMap((line) => (onMenu.has(line.menu_id) ? [] : [line.menu_id])));
 }
