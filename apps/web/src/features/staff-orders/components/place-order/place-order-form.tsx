@@ -34,6 +34,7 @@ import {
   tableChoices,
   validatePlaceOrder,
 } from '../../lib/place-order-form';
+import { AllergenNote } from '../allergen-note';
 
 type PlaceOrderFormProps = {
   restaurantId: number;
@@ -303,6 +304,8 @@ type ItemRowProps = {
 function ItemRow({ row, index, menu, error, removable, onChange, onRemove }: ItemRowProps) {
   const id = useId();
   const label = `Item ${index + 1}`;
+  // What the chosen dish contains, for the owner to tell the walk-in who asks.
+  const allergens = menu.find((item) => String(item.menu_id) === row.menuId)?.allergens ?? [];
   return (
     <li className="grid grid-cols-[1fr_auto] items-start gap-x-3 gap-y-3 rounded-xl border border-stone-200 bg-stone-50/60 p-3 sm:grid-cols-[1fr_7rem_auto] sm:border-0 sm:bg-transparent sm:p-0">
       <div className="col-span-2 flex min-w-0 flex-col gap-1.5 sm:col-span-1">
@@ -315,7 +318,10 @@ function ItemRow({ row, index, menu, error, removable, onChange, onRemove }: Ite
           value={row.menuId}
           onChange={(event) => onChange({ menuId: event.target.value })}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={
+            [error && `${id}-error`, allergens.length > 0 && `${id}-allergens`].filter(Boolean).join(' ') ||
+            undefined
+          }
           className={cn(selectClasses, !row.menuId && 'text-stone-500')}
         >
           <option value="">Select a menu item</option>
@@ -325,6 +331,11 @@ function ItemRow({ row, index, menu, error, removable, onChange, onRemove }: Ite
             </option>
           ))}
         </select>
+        {allergens.length > 0 && (
+          <p id={`${id}-allergens`}>
+            <AllergenNote allergens={allergens} size="compact" />
+          </p>
+        )}
         {error && (
           <p id={`${id}-error`} className="text-sm text-red-700">
             {error}

@@ -26,7 +26,7 @@ const menuItem = (menu_id: number, item_name: string, price: number, available =
 const MENU = [
   menuItem(11, 'Pizza', 12.5),
   menuItem(12, 'Soda', 2.25),
-  { ...menuItem(13, 'Lasagne', 14), stock: 4 },
+  { ...menuItem(13, 'Lasagne', 14), stock: 4, allergens: ['gluten', 'milk'] },
   menuItem(14, 'Old Special', 9, false),
   { ...menuItem(15, 'Burrata', 11), stock: 0 },
 ];
@@ -116,6 +116,18 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 const submit = () => screen.getByRole('button', { name: ownerOrderMessages.placeOrder });
 
 describe('Place Order form', () => {
+  it('says what the chosen dish contains, for the owner to tell the walk-in who asks', async () => {
+    fakeServer();
+    renderPage();
+    const user = userEvent.setup();
+    const item = await screen.findByLabelText('Item 1');
+    await waitFor(() => expect(within(item).getAllByRole('option')).toHaveLength(4));
+    await user.selectOptions(item, 'Pizza · $12.50');
+    expect(screen.queryByText(/^Contains/)).not.toBeInTheDocument();
+    await user.selectOptions(item, 'Lasagne · $14.00 · 4 left');
+    expect(item).toHaveAccessibleDescription('Contains: gluten, milk');
+  });
+
   it('offers Pick-up and tables 1..number_of_tables, and only available menu items not sold out', async () => {
     fakeServer({ numberOfTables: 3 });
     renderPage();
