@@ -3,7 +3,7 @@ import { ownerOrderMessages } from '@tableserve/contract/owner-orders';
 import { type DemoInfo, seedDemoData } from '@tableserve/server/seed';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { continueAsGuest } from '../support/diners';
+import { checkoutFromMenu, continueAsGuest } from '../support/diners';
 import { type Product, startProduct } from '../support/harness';
 import { logIn, ownerToken } from '../support/owners';
 import {
@@ -51,14 +51,7 @@ async function guestReadyToOrder(page: Page, table: string) {
   await page.getByRole('button', { name: 'Add Margherita Pizza' }).click();
   await page.getByRole('button', { name: 'Add one more Margherita Pizza' }).click();
   await page.getByRole('button', { name: 'Add Tiramisu' }).click();
-  await page.getByRole('button', { name: /^Cart, / }).click();
-  await page.waitForURL('**/cart');
-  // The cart itself on screen (the menu, with its own Checkout, may still show as the cart loads).
-  await expect
-    .poll(() => page.getByRole('heading', { level: 1, name: 'Your cart' }).isVisible(), { timeout: 15_000 })
-    .toBe(true);
-  await page.getByRole('button', { name: 'Checkout' }).click();
-  await page.waitForURL('**/customer_details');
+  await checkoutFromMenu(page);
   await continueAsGuest(page, { email: 'lena@guest.example', name: 'Lena Diner', phone: '415-555-0177' });
   await page.getByText('Dine In', { exact: true }).click();
   await page.getByLabel('Table number').selectOption(table);

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { type DemoInfo, seedDemoData } from '@tableserve/server/seed';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { continueAsGuest } from '../support/diners';
+import { checkoutFromMenu, continueAsGuest } from '../support/diners';
 import { type Product, startProduct } from '../support/harness';
 import { markPage, openOwnerTabs, stillSamePage } from '../support/staff';
 
@@ -39,13 +39,7 @@ async function openMenu(page: Page) {
 
 /** From the menu with a filled cart: the cart, the guest's details, a table, up to Submit Order. */
 async function readyToSubmit(page: Page, guest: { email: string; name: string }) {
-  await page.getByRole('button', { name: /^Cart, / }).click();
-  await page.waitForURL('**/cart');
-  await expect
-    .poll(() => page.getByRole('heading', { level: 1, name: 'Your cart' }).isVisible(), { timeout: 15_000 })
-    .toBe(true);
-  await page.getByRole('button', { name: 'Checkout' }).click();
-  await page.waitForURL('**/customer_details');
+  await checkoutFromMenu(page);
   await continueAsGuest(page, { ...guest, phone: '415-555-0188' });
   await page.getByText('Dine In', { exact: true }).click();
   await page.getByLabel('Table number').selectOption('3');

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { cn } from '@/lib/cn';
+import { SwitchTrack } from '@/components/ui/switch-track';
 
 /** The item's "available" toggle: a real checkbox, announced as a switch. */
 export function AvailabilitySwitch({
@@ -30,20 +30,7 @@ export function AvailabilitySwitch({
         onChange={(event) => onChange(event.target.checked)}
         className="peer sr-only"
       />
-      <span
-        aria-hidden
-        className={cn(
-          'relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors',
-          checked ? 'bg-emerald-600' : 'bg-stone-300',
-        )}
-      >
-        <span
-          className={cn(
-            'absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow-sm transition-transform',
-            checked && 'translate-x-5',
-          )}
-        />
-      </span>
+      <SwitchTrack on={checked} onClassName="bg-emerald-600" />
     </label>
   );
 }

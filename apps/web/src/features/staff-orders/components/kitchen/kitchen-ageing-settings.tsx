@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { AGEING_MAX_MINUTES, type Ageing, ageingProblem } from '../../lib/kitchen-ageing';
 import { kitchenTexts } from '../../lib/kitchen-texts';
+import { kitchenHeaderButtonIdle } from './kitchen-toggle';
 
 const inputClasses =
   'mt-1 block h-11 w-24 rounded-lg border border-stone-300 bg-white px-3 text-base tabular-nums focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none';
@@ -45,7 +46,7 @@ export function KitchenAgeingSettings({
         aria-expanded={open}
         aria-controls={panelId}
         onClick={toggle}
-        className="inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-300 bg-white px-3 text-sm font-semibold whitespace-nowrap text-stone-700 transition-colors hover:bg-stone-50 sm:px-4"
+        className={kitchenHeaderButtonIdle}
       >
         <Timer className="size-5" aria-hidden />
         {kitchenTexts.timings}

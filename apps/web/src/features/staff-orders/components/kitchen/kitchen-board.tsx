@@ -30,7 +30,7 @@ import { LiveBadge } from '../live-badge';
 import type { StaffContext } from '../staff-screen';
 import { KitchenAgeingSettings } from './kitchen-ageing-settings';
 import { KitchenOrderCard } from './kitchen-order-card';
-import { KitchenToggle } from './kitchen-toggle';
+import { KitchenToggle, kitchenHeaderButtonIdle } from './kitchen-toggle';
 import { RecallButton } from './recall-button';
 import { SoldOutPanel } from './sold-out-panel';
 
@@ -99,7 +99,7 @@ export function KitchenBoard({ restaurantId, token }: StaffContext) {
           <button
             type="button"
             onClick={fullScreen ? exitFullScreen : enterFullScreen}
-            className="inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-300 bg-white px-3 text-sm font-semibold whitespace-nowrap text-stone-700 transition-colors hover:bg-stone-50 sm:px-4"
+            className={kitchenHeaderButtonIdle}
           >
             {fullScreen ? (
               <Minimize2 className="size-5" aria-hidden />

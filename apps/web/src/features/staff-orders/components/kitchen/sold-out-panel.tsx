@@ -2,11 +2,13 @@ import type { MenuItem } from '@tableserve/contract/menu';
 import { CircleSlash } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
+import { SwitchTrack } from '@/components/ui/switch-track';
 import { ApiRequestError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useStaffMenu } from '../../api/menu-items';
 import { useSetSoldOut } from '../../api/sold-out';
 import { kitchenTexts } from '../../lib/kitchen-texts';
+import { kitchenHeaderButtonIdle } from './kitchen-toggle';
 
 type Caller = { restaurantId: number; token: string };
 
@@ -32,7 +34,7 @@ export function SoldOutPanel(caller: Caller) {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
-        className="inline-flex min-h-11 items-center gap-2 rounded-full border border-stone-300 bg-white px-3 text-sm font-semibold whitespace-nowrap text-stone-700 transition-colors hover:bg-stone-50 sm:px-4"
+        className={kitchenHeaderButtonIdle}
       >
         <CircleSlash className="size-5" aria-hidden />
         {kitchenTexts.soldOut}
@@ -129,21 +131,12 @@ function SoldOutSwitch({ item, caller }: { item: MenuItem; caller: Caller }) {
         onChange={toggle}
         className="peer sr-only"
       />
-      <span
-        aria-hidden
-        className={cn(
-          'relative inline-flex h-7 w-12 shrink-0 rounded-full transition-colors',
-          soldOut ? 'bg-red-700' : 'bg-stone-300',
-          setSoldOut.isPending && 'opacity-60',
-        )}
-      >
-        <span
-          className={cn(
-            'absolute top-0.5 left-0.5 size-6 rounded-full bg-white shadow-sm transition-transform',
-            soldOut && 'translate-x-5',
-          )}
-        />
-      </span>
+      <SwitchTrack
+        on={soldOut}
+        onClassName="bg-red-700"
+        size="large"
+        className={cn(setSoldOut.isPending && 'opacity-60')}
+      />
     </label>
   );
 }
