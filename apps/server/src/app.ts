@@ -212,7 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         staffOrders,
       });
       await api.register(staffOrderRoutes, { staffOrders });
-      await api.register(salesRoutes, { sales: createSalesService({ db: database.db }) });
+      await api.register(salesRoutes, { sales: createSalesService({ db: database.db, now }) });
       await api.register(customerMenuRoutes, {
         customerMenu: createCustomerMenuService({ publishedMenus }),
       });

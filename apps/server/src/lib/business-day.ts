@@ -73,6 +73,9 @@ export function localDate(instant: Date, timeZone: string): string {
   return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
 }
 
+/** The hour (0 to 23) the zone's clocks show at `instant`. */
+export const localHour = (instant: Date, timeZone: string): number => localParts(instant, timeZone).hour;
+
 const shiftDate = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 

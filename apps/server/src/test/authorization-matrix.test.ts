@@ -949,6 +949,16 @@ const MATRIX: Entry[] = [
     ok: 200,
     request: (c) => ({ method: 'GET', url: `/customer/daily-sales/${restaurantOf(c)}?date=${DAY}` }),
   },
+  {
+    route: 'GET /owner/restaurant/:restaurant_id/kitchen-analytics',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    request: (c) => ({
+      method: 'GET',
+      url: `/owner/restaurant/${restaurantOf(c)}/kitchen-analytics?from=${DAY}`,
+    }),
+  },
 
   // ——— sessions: last, as a permitted call ends the caller's sessions ———
   {

@@ -31,11 +31,22 @@ const statusesOf: Record<OrderFilter, OrderRow['status'][] | null> = {
   all: null,
 };
 
+/**
+ * The status and, for the steps kitchen analytics measure (ADR 013), the instant it was reached,
+ * so the time is written by the very statement that changes the status and cannot drift from it.
+ */
+const statusChange = (to: OrderRow['status'], at: Date) => ({
+  status: to,
+  updatedAt: at,
+  ...(to === 'Approved' && { approvedAt: at }),
+  ...(to === 'Ready' && { readyAt: at }),
+});
+
 /** `%`, `_` and a backslash are matched literally in a name search. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** A restaurant's live (not deleted) orders created in [start, end): a business day. */
-const liveInSpan = (restaurantId: number, start: Date, end: Date) =>
+export const liveInSpan = (restaurantId: number, start: Date, end: Date) =>
   and(
     eq(orders.restaurantId, restaurantId),
     isNull(orders.deletedAt),
@@ -147,7 +158,7 @@ export const ordersRepository = {
     if (from.length === 0) return undefined;
     const [row] = await db
       .update(orders)
-      .set({ status: to, updatedAt: at })
+      .set(statusChange(to, at))
       .where(
         and(
           eq(orders.id, orderId),
@@ -221,7 +232,7 @@ export const ordersRepository = {
   setStatusOfMany(tx: DbOrTx, ids: number[], from: OrderRow['status'], to: OrderRow['status'], at: Date) {
     return tx
       .update(orders)
-      .set({ status: to, updatedAt: at })
+      .set(statusChange(to, at))
       .where(and(inArray(orders.id, ids), eq(orders.status, from), isNull(orders.deletedAt)))
       .returning();
   },

@@ -1,4 +1,5 @@
 import { ApiError } from '@tableserve/contract/errors';
+import { KitchenAnalyticsQuery, KitchenAnalyticsResponse } from '@tableserve/contract/kitchen-analytics';
 import { DailySalesQuery, DailySalesResponse, RestaurantParams } from '@tableserve/contract/owner-orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SalesService } from './sales.service';
@@ -19,5 +20,22 @@ export const salesRoutes: FastifyPluginAsyncZod<{ sales: SalesService }> = async
       onRequest: app.requireOwner,
     },
     async (request) => sales.daily(request.ownerId, request.params.restaurant_id, request.query.date),
+  );
+
+  app.get(
+    '/owner/restaurant/:restaurant_id/kitchen-analytics',
+    {
+      schema: {
+        tags: ['Sales'],
+        description:
+          "Kitchen analytics of business days from..to (at most 31, in the restaurant's zone): preparation times (Approved → Ready), late orders, orders per hour and best sellers (ADR 013).",
+        security: [{ bearer: [] }],
+        params: RestaurantParams,
+        querystring: KitchenAnalyticsQuery,
+        response: { 200: KitchenAnalyticsResponse, 400: ApiError, 401: ApiError, 404: ApiError },
+      },
+      onRequest: app.requireOwner,
+    },
+    async (request) => sales.kitchen(request.ownerId, request.params.restaurant_id, request.query),
   );
 };

@@ -1,25 +1,59 @@
+import {
+  BEST_SELLERS_LIMIT,
+  type KitchenAnalyticsResponse,
+  LATE_AFTER_DEFAULT_MINUTES,
+} from '@tableserve/contract/kitchen-analytics';
+import { CLOSING_DAY_CUTOFF_HOUR } from '@tableserve/contract/opening-hours';
 import { orderServerMessages } from '@tableserve/contract/order';
 import type { DailySalesResponse } from '@tableserve/contract/owner-orders';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import { businessDay } from '../../lib/business-day';
+import { businessDay, localHour } from '../../lib/business-day';
 import { centsToDollars } from '../../lib/money';
 import { ordersRepository } from '../orders/orders.repository';
 import { restaurantsRepository } from '../restaurants/restaurants.repository';
+import { salesRepository } from './sales.repository';
 
 export type SalesService = ReturnType<typeof createSalesService>;
 
 /**
- * The Daily Sales Report (owner-side §2, §3 Daily sales response): one business day of the
- * restaurant, in its own time zone; revenue counts paid (Completed) orders only.
+ * Orders per hour of the restaurant's clock, from the first hour with an order to the last, the
+ * quiet hours between included. A day is read from 06:00 (the closing-day cutoff: earlier hours
+ * close the night before), so a late night's 00:00 and 01:00 come after its 23:00.
  */
-export function createSalesService(deps: { db: Db }) {
-  const { db } = deps;
+export function ordersByHour(placed: Date[], timeZone: string): KitchenAnalyticsResponse['hours'] {
+  const counts = new Array<number>(24).fill(0);
+  for (const instant of placed) {
+    counts[(localHour(instant, timeZone) - CLOSING_DAY_CUTOFF_HOUR + 24) % 24]! += 1;
+  }
+  const first = counts.findIndex((count) => count > 0);
+  if (first === -1) return [];
+  const last = counts.findLastIndex((count) => count > 0);
+  return counts.slice(first, last + 1).map((orders, index) => ({
+    hour: (first + index + CLOSING_DAY_CUTOFF_HOUR) % 24,
+    orders,
+  }));
+}
+
+/**
+ * The Daily Sales Report (owner-side §2, §3 Daily sales response): one business day of the
+ * restaurant, in its own time zone; revenue counts paid (Completed) orders only. Its kitchen
+ * analytics (issue 12 part 6, ADR 013) read a range of those business days.
+ */
+export function createSalesService(deps: { db: Db; now: () => Date }) {
+  const { db, now } = deps;
+
+  /** The caller's restaurant; another owner's answers like a missing one. */
+  async function ownedRestaurant(ownerId: number, restaurantId: number) {
+    const restaurant = await restaurantsRepository.findById(db, restaurantId);
+    if (restaurant?.ownerId !== ownerId)
+      throw notFound(orderServerMessages.restaurantNotFound, 'RESTAURANT_NOT_FOUND');
+    return restaurant;
+  }
+
   return {
     async daily(ownerId: number, restaurantId: number, date: string): Promise<DailySalesResponse> {
-      const restaurant = await restaurantsRepository.findById(db, restaurantId);
-      if (restaurant?.ownerId !== ownerId)
-        throw notFound(orderServerMessages.restaurantNotFound, 'RESTAURANT_NOT_FOUND');
+      const restaurant = await ownedRestaurant(ownerId, restaurantId);
       const day = businessDay(date, restaurant);
       const rows = await ordersRepository.listInSpan(db, restaurant.id, day.start, day.end);
       const revenueCents = rows
@@ -36,6 +70,43 @@ export function createSalesService(deps: { db: Db }) {
           status: row.status,
           total_amount: centsToDollars(row.totalCents),
           created_at: row.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** Business days `from` to `to` (both counted) of the caller's restaurant. */
+    async kitchen(
+      ownerId: number,
+      restaurantId: number,
+      query: { from: string; to?: string | undefined; late_after?: number | undefined },
+    ): Promise<KitchenAnalyticsResponse> {
+      const restaurant = await ownedRestaurant(ownerId, restaurantId);
+      const to = query.to ?? query.from;
+      const lateAfter = query.late_after ?? LATE_AFTER_DEFAULT_MINUTES;
+      const span = {
+        start: businessDay(query.from, restaurant).start,
+        end: businessDay(to, restaurant).end,
+      };
+      const [figures, placed, bestSellers] = await Promise.all([
+        salesRepository.kitchenFigures(db, restaurant.id, span, lateAfter, now()),
+        salesRepository.placedTimes(db, restaurant.id, span),
+        salesRepository.bestSellers(db, restaurant.id, span, BEST_SELLERS_LIMIT),
+      ]);
+      return {
+        from: query.from,
+        to,
+        timezone: restaurant.timezone,
+        late_after_minutes: lateAfter,
+        orders: figures.orders,
+        prepared_orders: figures.prepared,
+        average_preparation_seconds: figures.averageSeconds,
+        p90_preparation_seconds: figures.p90Seconds,
+        late_orders: figures.late,
+        hours: ordersByHour(placed, restaurant.timezone),
+        best_sellers: bestSellers.map((row) => ({
+          product_name: row.productName,
+          quantity: row.quantity,
+          orders: row.orders,
         })),
       };
     },
