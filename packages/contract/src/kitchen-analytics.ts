@@ -72,3 +72,33 @@ export const KitchenAnalyticsResponse = z.object({
   ),
 });
 export type KitchenAnalyticsResponse = z.infer<typeof KitchenAnalyticsResponse>;
+
+/** The report's Kitchen tab (issue 12 part 6): plain, short texts beside the spec's. */
+export const kitchenAnalyticsMessages = {
+  salesTab: 'Sales',
+  kitchenTab: 'Kitchen',
+  reportViews: 'Report views',
+  range: 'Range',
+  day: 'Day',
+  week: '7 days',
+  averagePreparation: 'Average preparation',
+  p90Preparation: '90% ready within',
+  preparationHint: 'Approved to Ready',
+  noPreparation: 'No order went from Approved to Ready',
+  lateOrders: 'Late orders',
+  lateHint: (minutes: number) => `Ready ${minutes}+ min after ordering`,
+  busiestHour: 'Busiest hour',
+  ordersByHour: 'Orders by hour',
+  showTable: 'Show as table',
+  hourColumn: 'Hour',
+  ordersColumn: 'Orders',
+  bestSellers: 'Best sellers',
+  sold: (quantity: number) => `${quantity} sold`,
+  noOrders: 'No orders to analyse in this range.',
+  noKitchenData: 'No kitchen data',
+  exportKitchenCsv: 'Export kitchen CSV',
+  loading: 'Loading the kitchen figures…',
+  csvColumns: ['Section', 'Item', 'Value'],
+  csvName: (from: string, to: string) =>
+    from === to ? `Kitchen_Analytics_${from}` : `Kitchen_Analytics_${from}_to_${to}`,
+} as const;

@@ -9,4 +9,6 @@ export const staffOrderKeys = {
     ['staff-orders', restaurantId, 'management', page] as const,
   kitchen: (restaurantId: number) => ['staff-orders', restaurantId, 'kitchen'] as const,
   sales: (restaurantId: number, date: string) => ['staff-orders', restaurantId, 'sales', date] as const,
+  kitchenAnalytics: (restaurantId: number, query: object) =>
+    ['staff-orders', restaurantId, 'kitchen-analytics', query] as const,
 };

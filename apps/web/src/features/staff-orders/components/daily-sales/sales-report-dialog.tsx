@@ -1,15 +1,22 @@
+import { kitchenAnalyticsMessages } from '@tableserve/contract/kitchen-analytics';
 import { type DailySalesResponse, ownerOrderMessages } from '@tableserve/contract/owner-orders';
 import { CalendarDays, Download, FileX2, RotateCcw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDollars } from '@/lib/money';
 import { useDailySales } from '../../api/daily-sales';
+import { useKitchenAnalytics } from '../../api/kitchen-analytics';
+import { useKitchenAgeing } from '../../hooks/use-kitchen-ageing';
 import { dailySalesCsv, dailySalesFileName, downloadCsv } from '../../lib/daily-sales-csv';
+import { kitchenAnalyticsCsv, kitchenAnalyticsFileName } from '../../lib/kitchen-analytics-csv';
+import { formatRange, weekEndingOn } from '../../lib/kitchen-analytics-format';
 import { formatOrderTime } from '../../lib/order-summary-format';
 import { OrderStatusBadge } from '../order-status-badge';
 import { useMediaQuery } from '../order-summary/use-media-query';
+import { KitchenAnalyticsPanel } from './kitchen-analytics-panel';
+import { panelIdOf, RangeToggle, type ReportView, ReportViewTabs, tabIdOf } from './report-view-tabs';
 
 const longDate = new Intl.DateTimeFormat('en-US', {
   weekday: 'long',
@@ -25,9 +32,34 @@ const formatReportDate = (date: string) => {
   return Number.isNaN(day.getTime()) ? date : longDate.format(day);
 };
 
+/** A quiet box in place of figures that could not be loaded (ADR 010), with a way to ask again. */
+function NoData({ message, busy, onRetry }: { message: string; busy: boolean; onRetry: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed border-stone-200 px-6 py-10 text-center">
+      <FileX2 className="size-8 text-stone-400" aria-hidden />
+      <p className="font-semibold text-stone-700">{message}</p>
+      <Button variant="ghost" size="sm" busy={busy} onClick={onRetry}>
+        {!busy && <RotateCcw className="size-4" aria-hidden />}
+        {ownerOrderMessages.tryAgain}
+      </Button>
+    </div>
+  );
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="flex items-center justify-center gap-3 py-12 text-brand-600">
+      <Spinner label={label} />
+      <span className="text-sm text-stone-500">{label}</span>
+    </div>
+  );
+}
+
 /**
- * The report popup (owner-side §2 Daily Sales Report, §3 Daily sales response, §9 CSV export).
- * A failed fetch is only logged and shows no figures (§8: the sales data is cleared).
+ * The report popup (owner-side §2 Daily Sales Report, §3 Daily sales response, §9 CSV export),
+ * with a Kitchen view beside the sales (issue 12 part 6, ADR 013). A failed fetch is only logged
+ * and shows no figures (§8: the sales data is cleared). The Kitchen view asks for its figures,
+ * and loads its chart, only when it is opened.
  */
 export function SalesReportDialog({
   restaurantId,
@@ -40,67 +72,110 @@ export function SalesReportDialog({
   date: string | null;
   onClose: () => void;
 }) {
+  const [view, setView] = useState<ReportView>('sales');
+  const [weekly, setWeekly] = useState(false);
+  // Late means what a red card on this device's kitchen screen means (its Timings, default 20).
+  const { ageing } = useKitchenAgeing();
   const sales = useDailySales(restaurantId, token, date);
+  const analytics = useKitchenAnalytics(
+    restaurantId,
+    token,
+    date && view === 'kitchen'
+      ? { from: weekly ? weekEndingOn(date) : date, to: date, lateAfter: ageing.redMinutes }
+      : null,
+  );
   const [exporting, setExporting] = useState(false);
+  const idPrefix = useId();
   const report = date && sales.isSuccess && !sales.isError ? sales.data : null;
+  const kitchen = view === 'kitchen' && analytics.isSuccess ? analytics.data : null;
 
   useEffect(() => {
     if (sales.error) console.error('Could not load the daily sales report', sales.error);
   }, [sales.error]);
+  useEffect(() => {
+    if (analytics.error) console.error('Could not load the kitchen analytics', analytics.error);
+  }, [analytics.error]);
+
+  function close() {
+    setView('sales');
+    onClose();
+  }
 
   async function exportCsv() {
-    if (!report) return;
     setExporting(true);
     try {
-      downloadCsv(dailySalesFileName(report.date), await dailySalesCsv(report));
+      if (view === 'sales' && report)
+        downloadCsv(dailySalesFileName(report.date), await dailySalesCsv(report));
+      if (view === 'kitchen' && kitchen)
+        downloadCsv(kitchenAnalyticsFileName(kitchen), await kitchenAnalyticsCsv(kitchen));
     } catch (error) {
-      console.error('Could not export the daily sales report', error);
+      console.error('Could not export the report', error);
     } finally {
       setExporting(false);
     }
   }
 
+  const shown = view === 'sales' ? report : kitchen;
   return (
     <Modal
       open={date !== null}
-      onClose={onClose}
+      onClose={close}
       title={ownerOrderMessages.dailySalesTitle}
       className="max-w-3xl"
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={close}>
             {ownerOrderMessages.close}
           </Button>
-          <Button onClick={() => void exportCsv()} disabled={!report} busy={exporting}>
+          <Button onClick={() => void exportCsv()} disabled={!shown} busy={exporting}>
             {!exporting && <Download className="size-4" aria-hidden />}
-            {ownerOrderMessages.exportCsv}
+            {view === 'sales' ? ownerOrderMessages.exportCsv : kitchenAnalyticsMessages.exportKitchenCsv}
           </Button>
         </>
       }
     >
       {date && (
         <div className="flex flex-col gap-5">
-          <p className="flex items-center gap-2 text-sm font-medium text-stone-600">
-            <CalendarDays className="size-4 text-stone-400" aria-hidden />
-            {formatReportDate(date)}
-          </p>
-          {sales.isPending ? (
-            <div className="flex items-center justify-center gap-3 py-12 text-brand-600">
-              <Spinner label="Loading the sales report" />
-              <span className="text-sm text-stone-500">Loading the sales report…</span>
+          <ReportViewTabs idPrefix={idPrefix} view={view} onChange={setView} />
+          <div
+            role="tabpanel"
+            id={panelIdOf(idPrefix, view)}
+            aria-labelledby={tabIdOf(idPrefix, view)}
+            className="flex flex-col gap-5"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="flex items-center gap-2 text-sm font-medium text-stone-600">
+                <CalendarDays className="size-4 text-stone-400" aria-hidden />
+                {view === 'kitchen' && weekly
+                  ? formatRange(weekEndingOn(date), date)
+                  : formatReportDate(date)}
+              </p>
+              {view === 'kitchen' && <RangeToggle weekly={weekly} onChange={setWeekly} />}
             </div>
-          ) : report ? (
-            <SalesFigures report={report} />
-          ) : (
-            <div className="flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed border-stone-200 px-6 py-10 text-center">
-              <FileX2 className="size-8 text-stone-400" aria-hidden />
-              <p className="font-semibold text-stone-700">{ownerOrderMessages.noSalesData}</p>
-              <Button variant="ghost" size="sm" busy={sales.isFetching} onClick={() => void sales.refetch()}>
-                {!sales.isFetching && <RotateCcw className="size-4" aria-hidden />}
-                {ownerOrderMessages.tryAgain}
-              </Button>
-            </div>
-          )}
+            {view === 'sales' ? (
+              sales.isPending ? (
+                <Loading label="Loading the sales report…" />
+              ) : report ? (
+                <SalesFigures report={report} />
+              ) : (
+                <NoData
+                  message={ownerOrderMessages.noSalesData}
+                  busy={sales.isFetching}
+                  onRetry={() => void sales.refetch()}
+                />
+              )
+            ) : analytics.isPending ? (
+              <Loading label={kitchenAnalyticsMessages.loading} />
+            ) : kitchen ? (
+              <KitchenAnalyticsPanel report={kitchen} />
+            ) : (
+              <NoData
+                message={kitchenAnalyticsMessages.noKitchenData}
+                busy={analytics.isFetching}
+                onRetry={() => void analytics.refetch()}
+              />
+            )}
+          </div>
         </div>
       )}
     </Modal>
