@@ -88,6 +88,7 @@ export const kitchenAnalyticsMessages = {
   lateOrders: 'Late orders',
   lateHint: (minutes: number) => `Ready ${minutes}+ min after ordering`,
   busiestHour: 'Busiest hour',
+  ordersThatHour: (orders: number) => `${orders} ${orders === 1 ? 'order' : 'orders'} in that hour`,
   ordersByHour: 'Orders by hour',
   showTable: 'Show as table',
   hourColumn: 'Hour',

@@ -3,7 +3,7 @@ import {
   kitchenAnalyticsMessages as text,
 } from '@tableserve/contract/kitchen-analytics';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
-import { busiestHour, formatDuration, hourSpan } from '../../lib/kitchen-analytics-format';
+import { busiestHour, formatDuration, hourLabel, hourSpan } from '../../lib/kitchen-analytics-format';
 
 /** Chartist arrives with the Kitchen view, never with the dashboard (nor the diner's pages). */
 const OrdersByHourChart = lazy(() => import('./orders-by-hour-chart'));
@@ -56,8 +56,8 @@ export function KitchenAnalyticsPanel({ report }: { report: KitchenAnalyticsResp
         />
         <Figure
           term={text.busiestHour}
-          value={busiest ? hourSpan(busiest.hour) : '—'}
-          hint={busiest ? `${busiest.orders} ${busiest.orders === 1 ? 'order' : 'orders'}` : ''}
+          value={busiest ? hourLabel(busiest.hour) : '—'}
+          hint={busiest ? text.ordersThatHour(busiest.orders) : ''}
         />
       </dl>
 

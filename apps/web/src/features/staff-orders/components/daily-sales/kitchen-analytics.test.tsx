@@ -108,7 +108,7 @@ describe("the report's Kitchen view", () => {
     expect(figure('Average preparation')).toEqual(['15 min', 'Approved to Ready']);
     expect(figure('90% ready within')).toEqual(['25 min 30 s', '3 of 5 orders timed']);
     expect(figure('Late orders')).toEqual(['2 of 5', 'Ready 20+ min after ordering']);
-    expect(figure('Busiest hour')).toEqual(['11 AM – 12 PM', '3 orders']);
+    expect(figure('Busiest hour')).toEqual(['11 AM', '3 orders in that hour']);
     // The chart says what it shows, and the same counts are a table for whoever prefers one.
     expect(
       await popup.findByRole('img', { name: /^Orders by hour: 11 AM – 12 PM 3, 12 PM – 1 PM 1/ }),
