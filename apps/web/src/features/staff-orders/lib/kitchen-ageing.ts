@@ -1,3 +1,4 @@
+import { LATE_AFTER_DEFAULT_MINUTES, LATE_AFTER_MAX_MINUTES } from '@tableserve/contract/kitchen-analytics';
 import type { StaffOrder } from '@tableserve/contract/owner-orders';
 import { elapsedSince } from './kitchen-elapsed';
 
@@ -9,8 +10,9 @@ import { elapsedSince } from './kitchen-elapsed';
 export type Ageing = { amberMinutes: number; redMinutes: number };
 export type Age = 'fresh' | 'amber' | 'red';
 
-export const DEFAULT_AGEING: Ageing = { amberMinutes: 10, redMinutes: 20 };
-export const AGEING_MAX_MINUTES = 240;
+// Red is what the sales report's kitchen analytics call late, so both share the server's limits.
+export const DEFAULT_AGEING: Ageing = { amberMinutes: 10, redMinutes: LATE_AFTER_DEFAULT_MINUTES };
+export const AGEING_MAX_MINUTES = LATE_AFTER_MAX_MINUTES;
 
 const MINUTE = 60_000;
 
