@@ -57,3 +57,22 @@ export async function freshLogin<T extends { email: string; password: string }>(
   const { token } = login.json() as { token: string };
   return { ...owner, token, auth: { authorization: `Bearer ${token}` } };
 }
+
+/**
+ * The owner's headers for a test whose clock moves by days: logs in again once the clock has
+ * moved past most of the token's 12 hours since the last login.
+ */
+export function renewingAuth<T extends { email: string; password: string; auth: Record<string, string> }>(
+  t: TestApp,
+  first: T,
+): () => Promise<Record<string, string>> {
+  let owner = first;
+  let loggedInAt = t.clock.now().getTime();
+  return async () => {
+    if (t.clock.now().getTime() - loggedInAt > 10 * 3_600_000) {
+      owner = await freshLogin(t, owner);
+      loggedInAt = t.clock.now().getTime();
+    }
+    return owner.auth;
+  };
+}

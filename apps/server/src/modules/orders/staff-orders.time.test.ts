@@ -2,7 +2,7 @@ import type { OrderStatus } from '@tableserve/contract/order';
 import type { StaffOrder } from '@tableserve/contract/owner-orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMenuItem, placeDinerOrder, signUpDiner } from '../../test/orders';
-import { freshLogin } from '../../test/owners';
+import { renewingAuth } from '../../test/owners';
 import { openingHours, ownerWithRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -19,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const HOUR = 3_600_000;
 type Headers = Record<string, string>;
 
 /** The file's clock only moves forward: the scenarios below run in date order. */
@@ -39,20 +38,12 @@ const api = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: ob
 async function setup(overrides: Record<string, unknown> = {}) {
   const place = await ownerWithRestaurant(t, overrides);
   const pizza = await addMenuItem(t, place, { item_name: 'Pizza', price: 12.5 });
-  let owner = place.owner;
-  let loggedInAt = t.clock.now().getTime();
   return {
     ...place,
     pizza,
     /** The restaurant's zone (restaurantBody's default unless overridden). */
     timezone: (overrides.timezone as string | undefined) ?? 'America/Los_Angeles',
-    async auth(): Promise<Headers> {
-      if (t.clock.now().getTime() - loggedInAt > 10 * HOUR) {
-        owner = await freshLogin(t, owner);
-        loggedInAt = t.clock.now().getTime();
-      }
-      return owner.auth;
-    },
+    auth: renewingAuth(t, place.owner),
   };
 }
 type Place = Awaited<ReturnType<typeof setup>>;

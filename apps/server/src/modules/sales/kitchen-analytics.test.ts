@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
 import { addMenuItem } from '../../test/orders';
-import { freshLogin } from '../../test/owners';
+import { renewingAuth } from '../../test/owners';
 import { openingHours, ownerWithRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -21,7 +21,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 type Headers = Record<string, string>;
 
 /** The file's clock only moves forward: the scenarios below run in date order. */
@@ -43,18 +42,10 @@ async function setup(overrides: Record<string, unknown> = {}) {
     salad: await dish('Salad', 8),
     soup: await dish('Soup', 6),
   };
-  let owner = place.owner;
-  let loggedInAt = t.clock.now().getTime();
   return {
     ...place,
     menu,
-    async auth(): Promise<Headers> {
-      if (t.clock.now().getTime() - loggedInAt > 10 * HOUR) {
-        owner = await freshLogin(t, owner);
-        loggedInAt = t.clock.now().getTime();
-      }
-      return owner.auth;
-    },
+    auth: renewingAuth(t, place.owner),
   };
 }
 type Place = Awaited<ReturnType<typeof setup>>;

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/features/auth/testing/render-route';
 import { localStore } from '@/lib/storage';
+import { captureDownloads } from '../../testing/downloads';
 import { SalesReport } from './sales-report';
 
 /** Whether the chart's module (and so Chartist) has been loaded: it must wait for the Kitchen view. */
@@ -61,7 +62,8 @@ function serve(kitchenAnswer: (call: FetchCall) => Response = () => jsonResponse
   );
 }
 
-async function openKitchen(user: ReturnType<typeof userEvent.setup>) {
+/** The widget on the 20th, with the report open on its Sales tab. */
+async function openReport(user: ReturnType<typeof userEvent.setup>) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <SalesReport restaurantId={7} token="owner-token" today="2026-11-20" />
@@ -70,6 +72,10 @@ async function openKitchen(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Sales Report' }));
   await user.click(screen.getByRole('button', { name: 'View report' }));
   await within(dialog()).findByText('No orders on this day.');
+}
+
+async function openKitchen(user: ReturnType<typeof userEvent.setup>) {
+  await openReport(user);
   await user.click(within(dialog()).getByRole('tab', { name: 'Kitchen' }));
 }
 
@@ -83,14 +89,7 @@ describe("the report's Kitchen view", () => {
   it('asks for nothing and loads no chart until it is opened, then shows the figures', async () => {
     const user = userEvent.setup();
     const { calls } = serve();
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SalesReport restaurantId={7} token="owner-token" today="2026-11-20" />
-      </QueryClientProvider>,
-    );
-    await user.click(screen.getByRole('button', { name: 'Sales Report' }));
-    await user.click(screen.getByRole('button', { name: 'View report' }));
-    await within(dialog()).findByText('No orders on this day.');
+    await openReport(user);
     expect(within(dialog()).getByRole('tab', { name: 'Sales' })).toHaveAttribute('aria-selected', 'true');
     expect(analyticsCalls(calls)).toEqual([]);
     expect(chart.loaded).toBe(false);
@@ -174,20 +173,11 @@ describe("the report's Kitchen view", () => {
   it('exports Kitchen_Analytics_{date}.csv: the summary, the hours and the best sellers', async () => {
     const user = userEvent.setup();
     serve();
-    const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob);
-      return 'blob:kitchen';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    const downloads: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push(this.download);
-    });
+    const { blobs, downloads } = captureDownloads('blob:kitchen');
     await openKitchen(user);
     await within(dialog()).findByText('15 min');
     await user.click(within(dialog()).getByRole('button', { name: 'Export kitchen CSV' }));
-    await waitFor(() => expect(downloads).toEqual(['Kitchen_Analytics_2026-11-20.csv']));
+    await waitFor(() => expect(downloads).toEqual(['Kitchen_Analytics_2026-11-20.csv blob:kitchen']));
     expect((await blobs[0]!.text()).split('\r\n')).toEqual([
       'Section,Item,Value',
       'Summary,From,2026-11-20',

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/features/auth/testing/render-route';
 import { localDate } from '../../lib/order-summary-format';
+import { captureDownloads } from '../../testing/downloads';
 import { SalesReport } from './sales-report';
 
 afterEach(() => {
@@ -138,16 +139,7 @@ describe('Daily Sales Report widget', () => {
   it('exports Daily_Sales_{date}.csv with the five columns', async () => {
     const user = userEvent.setup();
     stubFetch(() => jsonResponse(200, report));
-    const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob);
-      return 'blob:sales';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    const downloads: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push(`${this.download} ${this.href}`);
-    });
+    const { blobs, downloads } = captureDownloads('blob:sales');
     renderWidget('2026-11-23');
     await openReport(user, '2026-11-20');
 
