@@ -1,3 +1,4 @@
+import { kitchenAnalyticsMessages } from '@tableserve/contract/kitchen-analytics';
 import { ownerOrderMessages } from '@tableserve/contract/owner-orders';
 import { type DemoInfo, seedDemoData } from '@tableserve/server/seed';
 import type { Page } from 'playwright-core';
@@ -229,6 +230,12 @@ describe.each(viewports)('no axe-core violation on $name', ({ name, phone }) => 
     await page.getByRole('button', { name: ownerOrderMessages.viewReport }).click();
     await dialogOpen(page);
     await check(page, on('/dashboard/order-summary with the sales report popup'), 'Order Summary');
+    // The Kitchen tab with its figures and chart (issue 12 part 6).
+    await page.getByRole('tab', { name: kitchenAnalyticsMessages.kitchenTab }).click();
+    await expect
+      .poll(() => page.getByRole('img', { name: /^Orders by hour/ }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await check(page, on("/dashboard/order-summary with the report's Kitchen tab"), 'Order Summary');
     await page.keyboard.press('Escape');
 
     if (phone) {

@@ -49,7 +49,7 @@ export function KitchenAnalyticsPanel({ report }: { report: KitchenAnalyticsResp
           value={
             <>
               {report.late_orders}
-              <span className="text-sm font-medium text-stone-500"> of {report.orders}</span>
+              <span className="text-sm font-medium text-stone-600"> of {report.orders}</span>
             </>
           }
           hint={text.lateHint(report.late_after_minutes)}
