@@ -151,6 +151,11 @@ async function kitchenView(viewport: { width: number; height: number }, phone: b
   await page.getByRole('button', { name: ownerOrderMessages.salesReport }).click();
   await page.getByRole('button', { name: ownerOrderMessages.viewReport }).click();
   const report = page.getByRole('dialog', { name: ownerOrderMessages.dailySalesTitle });
+  // The spec's report opens first, its tabs above it.
+  await expect
+    .poll(() => report.getByText(ownerOrderMessages.totalRevenue).isVisible(), { timeout: 15_000 })
+    .toBe(true);
+  await page.screenshot({ path: `${SHOTS}/sales-tab-${viewport.width}.png` });
   await report.getByRole('tab', { name: text.kitchenTab }).click();
   await expect
     .poll(() => report.locator('.ct-bar').count(), { timeout: 15_000, message: 'the chart draws its bars' })

@@ -18,7 +18,7 @@ export const BEST_SELLERS_LIMIT = 10;
 
 const DAY_MS = 86_400_000;
 /** Business days from `from` to `to`, both counted (1 for a single day). */
-export const daysInRange = (from: string, to: string) =>
+const daysInRange = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 
 export const KitchenAnalyticsQuery = z
