@@ -34,11 +34,16 @@ const statusesOf: Record<OrderFilter, OrderRow['status'][] | null> = {
 /**
  * The status and, for the steps kitchen analytics measure (ADR 013), the instant it was reached,
  * so the time is written by the very statement that changes the status and cannot drift from it.
+ * A recall (Ready → Approved, ADR 016) keeps the first approval, when cooking began, and clears
+ * Ready: the order is to cook again, and preparation ends at the last Ready.
  */
 const statusChange = (to: OrderRow['status'], at: Date) => ({
   status: to,
   updatedAt: at,
-  ...(to === 'Approved' && { approvedAt: at }),
+  ...(to === 'Approved' && {
+    approvedAt: sql`coalesce(${orders.approvedAt}, ${at.toISOString()}::timestamptz)`,
+    readyAt: null,
+  }),
   ...(to === 'Ready' && { readyAt: at }),
 });
 

@@ -70,11 +70,13 @@ async function stepAt(
   p: Place,
   iso: string,
   orderId: number,
-  step: 'Approved' | 'Ready' | 'Cancelled' | 'Paid' | 'Deleted',
+  step: 'Approved' | 'Ready' | 'Cancelled' | 'Paid' | 'Deleted' | 'Recalled',
 ) {
   moveClockTo(iso);
   const auth = await p.auth();
   const base = `/owner/restaurant/${p.restaurantId}`;
+  const kitchen = (status: string) =>
+    api('POST', `/kitchen/restaurant/${p.restaurantId}/update-order-status/${orderId}`, auth, { status });
   const response =
     step === 'Approved'
       ? await api('POST', `${base}/approve-order/${orderId}`, auth)
@@ -82,9 +84,8 @@ async function stepAt(
         ? await api('POST', `${base}/mark-paid/${orderId}`, auth)
         : step === 'Deleted'
           ? await api('DELETE', `${base}/delete-order/${orderId}`, auth)
-          : await api('POST', `/kitchen/restaurant/${p.restaurantId}/update-order-status/${orderId}`, auth, {
-              status: step,
-            });
+          : // The kitchen's recall is its status call with Approved (ADR 016).
+            await kitchen(step === 'Recalled' ? 'Approved' : step);
   expect(response.statusCode, response.body).toBe(200);
 }
 
@@ -385,5 +386,40 @@ describe('orders per hour on the restaurant clock', () => {
     ]);
     // Saturday's business day starts at 02:00 and holds none of them.
     expect((await analytics(p, '?from=2026-03-07')).orders).toBe(0);
+  });
+});
+
+describe('a recalled order (Ready → Approved, ADR 016)', () => {
+  it('keeps its first approval, is to cook again until Ready, and is timed to the last Ready', async () => {
+    const p = await setup();
+    const order = await placeAt(p, '2026-03-09T18:00:00Z', [[p.menu.pizza, 1]]);
+    await stepAt(p, '2026-03-09T18:02:00Z', order, 'Approved');
+    await stepAt(p, '2026-03-09T18:10:00Z', order, 'Ready');
+    // Bumped by mistake: back to cooking.
+    await stepAt(p, '2026-03-09T18:12:00Z', order, 'Recalled');
+    expect(await stampsOf(order)).toMatchObject({ approvedAt: '2026-03-09T18:02:00.000Z', readyAt: null });
+    expect(await analytics(p, '?from=2026-03-09')).toMatchObject({
+      orders: 1,
+      prepared_orders: 0,
+      average_preparation_seconds: null,
+      late_orders: 0,
+    });
+    // Still to cook 20 minutes after it was placed: late, like its red card.
+    moveClockTo('2026-03-09T18:20:00Z');
+    expect((await analytics(p, '?from=2026-03-09')).late_orders).toBe(1);
+
+    await stepAt(p, '2026-03-09T18:25:00Z', order, 'Ready');
+    expect(await stampsOf(order)).toMatchObject({
+      approvedAt: '2026-03-09T18:02:00.000Z',
+      readyAt: '2026-03-09T18:25:00.000Z',
+    });
+    expect(await analytics(p, '?from=2026-03-09')).toMatchObject({
+      orders: 1,
+      prepared_orders: 1,
+      // 18:02 to 18:25: the first approval to the last Ready.
+      average_preparation_seconds: 23 * 60,
+      p90_preparation_seconds: 23 * 60,
+      late_orders: 1,
+    });
   });
 });
