@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate } from './fields';
 
 /**
- * Kitchen analytics in the sales report (issue 12 part 6, ADR 013): how long the kitchen takes
+ * Kitchen analytics in the sales report (issue 12 part 6, ADR 014): how long the kitchen takes
  * from Approved to Ready, how many orders were late, the busiest hours and the best sellers, over
  * one business day or a short range of them.
  */

@@ -341,7 +341,7 @@ export const orders = pgTable(
     /** The note of a walk-in or phone order entered by the owner (owner-side §3 other_order_details). */
     otherOrderDetails: varchar('other_order_details', { length: 500 }),
     /**
-     * When the order reached Approved and Ready (issue 12 part 6, ADR 013), written by the
+     * When the order reached Approved and Ready (issue 12 part 6, ADR 014), written by the
      * statement that changes the status; null for a step it skipped and for orders from before.
      */
     approvedAt: timestamp('approved_at', { withTimezone: true }),

@@ -32,7 +32,7 @@ const statusesOf: Record<OrderFilter, OrderRow['status'][] | null> = {
 };
 
 /**
- * The status and, for the steps kitchen analytics measure (ADR 013), the instant it was reached,
+ * The status and, for the steps kitchen analytics measure (ADR 014), the instant it was reached,
  * so the time is written by the very statement that changes the status and cannot drift from it.
  * A recall (Ready → Approved, ADR 016) keeps the first approval, when cooking began, and clears
  * Ready: the order is to cook again, and preparation ends at the last Ready.

@@ -10,7 +10,7 @@ const cookedInSpan = (restaurantId: number, start: Date, end: Date) =>
 const preparation = sql`extract(epoch from ${orders.readyAt} - ${orders.approvedAt})`;
 const prepared = sql`${orders.approvedAt} is not null and ${orders.readyAt} is not null`;
 
-/** The SQL of kitchen analytics (ADR 013); the span is a range of business days. */
+/** The SQL of kitchen analytics (ADR 014); the span is a range of business days. */
 export const salesRepository = {
   /**
    * Counts and preparation times in one pass. Late: Ready `lateAfterMinutes` or more after it

@@ -28,7 +28,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ sales: SalesService }> = async
       schema: {
         tags: ['Sales'],
         description:
-          "Kitchen analytics of business days from..to (at most 31, in the restaurant's zone): preparation times (Approved → Ready), late orders, orders per hour and best sellers (ADR 013).",
+          "Kitchen analytics of business days from..to (at most 31, in the restaurant's zone): preparation times (Approved → Ready), late orders, orders per hour and best sellers (ADR 014).",
         security: [{ bearer: [] }],
         params: RestaurantParams,
         querystring: KitchenAnalyticsQuery,

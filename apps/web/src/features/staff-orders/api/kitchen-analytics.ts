@@ -5,7 +5,7 @@ import { staffOrderKeys } from './staff-order-keys';
 
 export type KitchenAnalyticsRange = { from: string; to: string; lateAfter: number };
 
-/** GET /owner/restaurant/{restaurant_id}/kitchen-analytics (ADR 013): business days from..to. */
+/** GET /owner/restaurant/{restaurant_id}/kitchen-analytics (ADR 014): business days from..to. */
 export async function getKitchenAnalytics(
   restaurantId: number,
   token: string,

@@ -57,7 +57,7 @@ function Loading({ label }: { label: string }) {
 
 /**
  * The report popup (owner-side §2 Daily Sales Report, §3 Daily sales response, §9 CSV export),
- * with a Kitchen view beside the sales (issue 12 part 6, ADR 013). A failed fetch is only logged
+ * with a Kitchen view beside the sales (issue 12 part 6, ADR 014). A failed fetch is only logged
  * and shows no figures (§8: the sales data is cleared). The Kitchen view asks for its figures,
  * and loads its chart, only when it is opened.
  */
