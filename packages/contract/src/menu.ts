@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ALLERGENS, allergenMessages, DIETARY_TAGS, dietaryConflict } from './allergens';
 import { dollars, httpUrl, id, requiredText, token, VISIBLE_ASCII } from './fields';
 import { MENU_CATEGORIES } from './menu-categories';
+import type { QrModules as QrModulesShape } from './qr-modules';
 
 export {
   ALLERGENS,
@@ -168,9 +169,9 @@ export const TableCodesParams = z.strictObject({ restaurant_id: id });
 export const QrModules = z.object({
   /** Modules per side. */
   size: z.number().int(),
-  /** size × size characters, row by row: '1' dark, '0' light. */
+  /** size × size characters, row by row: '1' dark, '0' light (qr-modules.ts draws them). */
   modules: z.string(),
-});
+}) satisfies z.ZodType<QrModulesShape>;
 export type QrModules = z.infer<typeof QrModules>;
 
 export const TableCode = z.object({

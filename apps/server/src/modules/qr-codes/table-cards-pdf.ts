@@ -1,9 +1,5 @@
-import {
-  type PaperSize,
-  type QrModules,
-  qrMessages,
-  type TableCodesResponse,
-} from '@tableserve/contract/menu';
+import { type PaperSize, qrMessages, type TableCodesResponse } from '@tableserve/contract/menu';
+import { qrModulesPath } from '@tableserve/contract/qr-modules';
 import { PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from 'pdf-lib';
 
 /** Points (1/72 inch). */
@@ -11,30 +7,12 @@ const PAPER: Record<PaperSize, [number, number]> = { a4: [595.28, 841.89], lette
 const MARGIN = 28;
 const COLUMNS = 2;
 const ROWS = 3;
-export const CARDS_PER_PAGE = COLUMNS * ROWS;
+const CARDS_PER_PAGE = COLUMNS * ROWS;
 
 const INK = rgb(0.11, 0.098, 0.09); // stone-900
 const BRAND = rgb(0.686, 0.196, 0.11); // brand-700, as on the screen's card
 const MUTED = rgb(0.47, 0.443, 0.424); // stone-500
 const CUT_LINE = rgb(0.8, 0.78, 0.77);
-
-/** The dark modules as one SVG path (y down), each row's runs merged into one rectangle. */
-function modulesPath({ size, modules }: QrModules): string {
-  const parts: string[] = [];
-  for (let y = 0; y < size; y += 1) {
-    let x = 0;
-    while (x < size) {
-      if (modules[y * size + x] !== '1') {
-        x += 1;
-        continue;
-      }
-      const start = x;
-      while (x < size && modules[y * size + x] === '1') x += 1;
-      parts.push(`M${start} ${y}h${x - start}v1h${start - x}z`);
-    }
-  }
-  return parts.join('');
-}
 
 /** The standard fonts write WinAnsi only: a name in another script is left off the card. */
 function encodable(font: PDFFont, text: string) {
@@ -100,7 +78,7 @@ export async function tableCardsPdf(codes: TableCodesResponse, paper: PaperSize)
     let y = top - (cardHeight - block) / 2 - 20;
     centred(page, `Table ${code.table_no}`, { font: bold, size: 28, color: INK }, centreX, y);
     y -= 20;
-    page.drawSvgPath(modulesPath(code.qr), {
+    page.drawSvgPath(qrModulesPath(code.qr), {
       x: centreX - qrSide / 2,
       y,
       scale: qrSide / code.qr.size,
