@@ -15,5 +15,5 @@ export const customerMenuMessages = {
   noItems: 'No menu items in the restaurant.',
   tryLater: ' Please try again later.',
   /** A table's code past the restaurant's number of tables (ADR 013). */
-  tableNotFound: "This table's code is out of date. Please ask a member of staff, or order without a table.",
+  tableNotFound: 'Please ask a member of staff for a new one, or see the menu and order without a table.',
 } as const;

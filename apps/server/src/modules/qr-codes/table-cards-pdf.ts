@@ -48,7 +48,8 @@ export async function tableCardsPdf(codes: TableCodesResponse, paper: PaperSize)
   const [width, height] = PAPER[paper];
   const cardWidth = (width - 2 * MARGIN) / COLUMNS;
   const cardHeight = (height - 2 * MARGIN) / ROWS;
-  const qrSide = Math.min(cardWidth - 64, cardHeight - 112);
+  // About 44 mm on A4 and 38 mm on Letter: a metre's scanning distance, with room around it.
+  const qrSide = Math.min(cardWidth - 96, cardHeight - 136);
   const name = encodable(bold, codes.restaurant_name) ? codes.restaurant_name : '';
   // A long name shrinks to the card's width (never below 6 pt).
   const nameSize = Math.max(

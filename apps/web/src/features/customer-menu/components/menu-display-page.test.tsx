@@ -344,8 +344,9 @@ describe("A table's code (ADR 013)", () => {
     );
     renderMenu('/menu-display?token=tok_roma&table=12');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      "This table's code is out of date. Please ask a member of staff, or order without a table.",
+      'Please ask a member of staff for a new one, or see the menu and order without a table.',
     );
+    expect(screen.getByRole('heading', { name: 'This table’s code is out of date' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'See the menu' });
     expect(link).toHaveAttribute('href', '/menu-display?token=tok_roma');

@@ -1,5 +1,5 @@
 import { type PaperSize, qrMessages, type TableCode } from '@tableserve/contract/menu';
-import { ArrowRight, Download, FileDown, Printer } from 'lucide-react';
+import { ArrowRight, ChevronDown, Download, FileDown, Printer } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -60,41 +60,53 @@ export function TableCodesSection({
 
   return (
     <section aria-labelledby="table-codes-heading" className="flex flex-col gap-4">
-      <div className="flex flex-col gap-4 print:hidden md:flex-row md:items-end md:justify-between">
+      <div className="flex flex-col gap-4 print:hidden">
         <div className="flex flex-col gap-1">
           <h2 id="table-codes-heading" className="text-xl font-bold tracking-tight">
             Table codes
           </h2>
-          <p className="max-w-xl text-[0.9375rem] leading-7 text-stone-600">
+          <p className="max-w-2xl text-[0.9375rem] leading-7 text-stone-600">
             One code per table: it opens your menu with that table already chosen, so diners order without
             picking it. They can still switch to pickup.
           </p>
         </div>
         {tables.length > 0 && (
-          <div className="flex flex-wrap items-end gap-3">
-            <div className="flex flex-col gap-1.5">
+          <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+            <div className="col-span-2 flex flex-col gap-1.5 sm:col-auto">
               <label htmlFor={paperId} className="text-sm font-medium text-stone-700">
                 Paper size
               </label>
-              <select
-                id={paperId}
-                value={paper}
-                onChange={(event) => onPaperChange(event.target.value as PaperSize)}
-                className={cn(control, 'min-h-11 w-32 cursor-pointer')}
-              >
-                {(Object.keys(paperLabels) as PaperSize[]).map((size) => (
-                  <option key={size} value={size}>
-                    {paperLabels[size]}
-                  </option>
-                ))}
-              </select>
+              <div className="relative">
+                <select
+                  id={paperId}
+                  value={paper}
+                  onChange={(event) => onPaperChange(event.target.value as PaperSize)}
+                  className={cn(control, 'min-h-11 cursor-pointer appearance-none pr-10 sm:w-36')}
+                >
+                  {(Object.keys(paperLabels) as PaperSize[]).map((size) => (
+                    <option key={size} value={size}>
+                      {paperLabels[size]}
+                    </option>
+                  ))}
+                </select>
+                <ChevronDown
+                  aria-hidden
+                  className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-stone-500"
+                />
+              </div>
             </div>
-            <Button onClick={onPrint}>
-              <Printer className="size-4" aria-hidden />
+            {/* On a phone the two share a row: their words fit without the icons. */}
+            <Button onClick={onPrint} className="px-3 sm:px-5">
+              <Printer className="hidden size-4 sm:block" aria-hidden />
               Print table cards
             </Button>
-            <Button variant="secondary" onClick={() => void downloadPdf()} busy={downloading}>
-              {!downloading && <FileDown className="size-4" aria-hidden />}
+            <Button
+              variant="secondary"
+              onClick={() => void downloadPdf()}
+              busy={downloading}
+              className="px-3 sm:px-5"
+            >
+              {!downloading && <FileDown className="hidden size-4 sm:block" aria-hidden />}
               {downloading ? 'Preparing PDF…' : 'Download PDF'}
             </Button>
           </div>
@@ -176,7 +188,7 @@ function TableCard({
       {restaurantName && <p className="text-xs font-semibold text-brand-700">{restaurantName}</p>}
       <Button variant="ghost" onClick={downloadPng} className="mt-auto w-full print:hidden">
         <Download className="size-4" aria-hidden />
-        PNG<span className="sr-only"> of {table}</span>
+        PNG <span className="sr-only">of {table}</span>
       </Button>
     </li>
   );
