@@ -6,6 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../support/axe';
 import { type Product, startProduct } from '../support/harness';
 import { logIn, ownerToken } from '../support/owners';
 
@@ -29,7 +30,8 @@ beforeAll(async () => {
     url: `/api/v1/restaurant/search-restaurants?query=${encodeURIComponent('Trattoria Demo')}`,
   });
   restaurantId = restaurants.json().restaurants[0].restaurant_id;
-  owner = await product.newContext({ viewport: TABLET, hasTouch: true });
+  // bypassCSP lets the axe-core checks inject their script (support/axe.ts).
+  owner = await product.newContext({ viewport: TABLET, hasTouch: true, bypassCSP: true });
   ownerPage = await owner.newPage();
 });
 afterAll(async () => {
@@ -65,7 +67,7 @@ async function returningDinersPhone(): Promise<BrowserContext> {
   });
   expect(created.statusCode).toBe(201);
   const { token, ...customer } = created.json().data;
-  const context = await product.newContext({ phone: true });
+  const context = await product.newContext({ phone: true, bypassCSP: true });
   // As the app stored them at that earlier login (customer-side §3 customerData, CustomerToken).
   await context.addInitScript(
     ([data, bearer]) => {
@@ -88,6 +90,8 @@ describe('table codes (issue 12 part 1)', () => {
     await visible(ownerPage.getByRole('heading', { name: 'Table codes' })).toBe(true);
     await visible(tableCode(ownerPage, TABLES)).toBe(true);
     expect(await ownerPage.locator('.table-card').count()).toBe(TABLES);
+
+    await expectNoAxeViolations(ownerPage, 'the QR page with table cards');
 
     tableThreeLink = (await scan(tableCode(ownerPage, 3)))!;
     expect(tableThreeLink).toMatch(
@@ -134,6 +138,7 @@ describe('table codes (issue 12 part 1)', () => {
     await page.goto(pathOf(tableThreeLink));
     await visible(page.getByRole('heading', { level: 1, name: /Trattoria Demo/ })).toBe(true);
     await visible(page.getByText('Table 3', { exact: true })).toBe(true);
+    await expectNoAxeViolations(page, "the menu from table 3's code");
 
     let taps = 0;
     const tap = async (control: Locator) => {
@@ -149,6 +154,7 @@ describe('table codes (issue 12 part 1)', () => {
     // Dine-in at the code's table is chosen already; the diner could still switch to Pickup.
     expect(await page.getByRole('radio', { name: /Dine In/ }).isChecked()).toBe(true);
     expect(await page.getByLabel('Table number').inputValue()).toBe('3');
+    await expectNoAxeViolations(page, "checkout from table 3's code");
     await tap(page.getByRole('button', { name: 'Submit Order' }));
     await page.waitForURL('**/customer/order-status**');
 
@@ -171,6 +177,7 @@ describe('table codes (issue 12 part 1)', () => {
     await ownerPage.getByRole('button', { name: 'Replace all codes' }).click();
     const dialog = ownerPage.getByRole('dialog', { name: 'Replace all QR codes?' });
     await visible(dialog).toBe(true);
+    await expectNoAxeViolations(ownerPage, 'the QR page asking to replace the codes');
     await dialog.getByRole('button', { name: 'Replace codes' }).click();
     await visible(ownerPage.getByText(qrMessages.tokenRotated)).toBe(true);
     await expect.poll(() => scan(tableCode(ownerPage, 3)), { timeout: 15_000 }).not.toBe(tableThreeLink);
@@ -196,10 +203,11 @@ describe('table codes (issue 12 part 1)', () => {
       payload: { number_of_tables: 2 },
     });
     expect(cut.statusCode).toBe(200);
-    const phone = await product.newContext({ phone: true });
+    const phone = await product.newContext({ phone: true, bypassCSP: true });
     const page = await phone.newPage();
     await page.goto(pathOf(tableThreeLink));
     await visible(page.getByText(customerMenuMessages.tableNotFound)).toBe(true);
+    await expectNoAxeViolations(page, 'the menu from an out-of-date table code');
     await page.getByRole('link', { name: 'See the menu' }).tap();
     await visible(page.getByRole('heading', { level: 1, name: /Trattoria Demo/ })).toBe(true);
     expect(await page.getByText('Table 3', { exact: true }).count()).toBe(0);
