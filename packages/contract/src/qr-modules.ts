@@ -3,12 +3,15 @@
 /** A QR code's modules (ADR 013): size × size characters, row by row, '1' dark and '0' light. */
 export type QrModules = { size: number; modules: string };
 
+/** A horizontal run of dark modules, in module units from the top left: [x, y, width]. */
+export type QrRun = [x: number, y: number, width: number];
+
 /**
- * The dark modules as one SVG path in module units (y down), each row's runs merged into one
- * rectangle: the same drawing for the screen (<svg>), the PNG (canvas Path2D) and the PDF.
+ * The dark modules, each row's neighbours merged into one run: the one reading of a code that the
+ * screen (<svg>), the PNG (canvas Path2D) and the PDF (rectangles) all draw.
  */
-export function qrModulesPath({ size, modules }: QrModules): string {
-  const parts: string[] = [];
+export function qrModuleRuns({ size, modules }: QrModules): QrRun[] {
+  const runs: QrRun[] = [];
   for (let y = 0; y < size; y += 1) {
     let x = 0;
     while (x < size) {
@@ -18,8 +21,14 @@ export function qrModulesPath({ size, modules }: QrModules): string {
       }
       const start = x;
       while (x < size && modules[y * size + x] === '1') x += 1;
-      parts.push(`M${start} ${y}h${x - start}v1h${start - x}z`);
+      runs.push([start, y, x - start]);
     }
   }
-  return parts.join('');
+  return runs;
 }
+
+/** The runs as one SVG path in module units (y down). */
+export const qrModulesPath = (qr: QrModules): string =>
+  qrModuleRuns(qr)
+    .map(([x, y, width]) => `M${x} ${y}h${width}v1h${-width}z`)
+    .join('');
