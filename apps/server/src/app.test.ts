@@ -4,6 +4,8 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { serverMessages } from '@tableserve/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMenuItem } from './test/orders';
+import { ownerWithRestaurant } from './test/restaurants';
 import { createTestApp, type TestApp } from './test/test-app';
 
 let t: TestApp;
@@ -121,15 +123,36 @@ describe('the single-page app', () => {
   });
 
   it("preloads the menu a diner's page will ask for, and nothing for a link that is not a menu's", async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/menu-display?token=%20Ab-c_9%20' });
-    expect(page.headers.link).toBe(
-      '</api/v1/customer/display-menu/Ab-c_9>; rel=preload; as=fetch; crossorigin=anonymous',
-    );
-    for (const url of ['/menu-display', '/menu-display?token=a%3Eb%0D', '/cart?token=abc']) {
+    const place = await ownerWithRestaurant(t, { number_of_tables: 4 });
+    await addMenuItem(t, place, { item_name: 'Soup', price: 6 });
+    const linkOf = async (url: string) => (await t.app.inject({ method: 'GET', url })).headers.link;
+    const preload = (search: string) =>
+      `</api/v1/customer/display-menu/${place.token}${search}>; rel=preload; as=fetch; crossorigin=anonymous`;
+    expect(await linkOf(`/menu-display?token=%20${place.token}%20`)).toBe(preload(''));
+    // A table's code (ADR 013): the page asks with the table, so the preload does too.
+    expect(await linkOf(`/menu-display?token=${place.token}&table=04`)).toBe(preload('?table=4'));
+    for (const url of [
+      '/menu-display',
+      '/menu-display?token=a%3Eb%0D',
+      '/cart?token=abc',
+      // Menus that will not open: an unknown token, a table past the restaurant's 4, a bad table.
+      '/menu-display?token=Ab-c_9',
+      `/menu-display?token=${place.token}&table=5`,
+      `/menu-display?token=${place.token}&table=x`,
+    ]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers.link, url).toBeUndefined();
     }
+    // A rotated token preloads nothing from the moment it is replaced.
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/menu/rotate-qr-token',
+      headers: place.owner.auth,
+      payload: { restaurant_id: place.restaurantId, token: place.token },
+    });
+    expect(await linkOf(`/menu-display?token=${place.token}`)).toBeUndefined();
+    expect(await linkOf(`/menu-display?token=${rotated.json().token}&table=2`)).toContain('?table=2>');
   });
 
   it('caches hashed assets for a year', async () => {

@@ -173,7 +173,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => publishedMenus.close());
   const restaurants = createRestaurantsService({ db: database.db, subscriptions, log: app.log, events });
   const menu = createMenuService({ db: database.db, now, events });
-  const qrCodes = createQrCodesService({ db: database.db, publicUrl: config.publicUrl });
+  const customerMenu = createCustomerMenuService({ publishedMenus });
+  const qrCodes = createQrCodesService({ db: database.db, publicUrl: config.publicUrl, events });
   const uploads = createUploadsService({
     storage: config.storage,
     publicUrl: config.publicUrl,
@@ -213,9 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       await api.register(staffOrderRoutes, { staffOrders });
       await api.register(salesRoutes, { sales: createSalesService({ db: database.db, now }) });
-      await api.register(customerMenuRoutes, {
-        customerMenu: createCustomerMenuService({ publishedMenus }),
-      });
+      await api.register(customerMenuRoutes, { customerMenu });
       if (config.stripe?.webhookSecret)
         await api.register(stripeWebhookRoutes, {
           db: database.db,
@@ -227,7 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api/v1' },
   );
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, customerMenu);
   return app;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ALLERGENS, allergenMessages, DIETARY_TAGS, dietaryConflict } from './allergens';
 import { dollars, httpUrl, id, requiredText, token, VISIBLE_ASCII } from './fields';
 import { MENU_CATEGORIES } from './menu-categories';
+import type { QrModules as QrModulesShape } from './qr-modules';
 
 export {
   ALLERGENS,
@@ -187,6 +188,50 @@ export const NoMenuItemsResponse = z.object({
 });
 export type NoMenuItemsResponse = z.infer<typeof NoMenuItemsResponse>;
 
+/**
+ * One QR code per table (ADR 013): the menu link with ?table=N, and its modules for the web to
+ * draw (screen, print, PNG) without a QR encoder of its own.
+ */
+export const TableCodesParams = z.strictObject({ restaurant_id: id });
+
+export const QrModules = z.object({
+  /** Modules per side. */
+  size: z.number().int(),
+  /** size × size characters, row by row: '1' dark, '0' light (qr-modules.ts draws them). */
+  modules: z.string(),
+}) satisfies z.ZodType<QrModulesShape>;
+export type QrModules = z.infer<typeof QrModules>;
+
+export const TableCode = z.object({
+  table_no: z.number().int(),
+  link: z.string(),
+  qr: QrModules,
+});
+export type TableCode = z.infer<typeof TableCode>;
+
+export const TableCodesResponse = z.object({
+  restaurant_name: z.string(),
+  number_of_tables: z.number().int(),
+  codes: z.array(TableCode),
+});
+export type TableCodesResponse = z.infer<typeof TableCodesResponse>;
+
+/** The printable sheet as a PDF: six cards per page, cut lines between them. */
+export const PAPER_SIZES = ['a4', 'letter'] as const;
+export type PaperSize = (typeof PAPER_SIZES)[number];
+export const TableCardsQuery = z.object({ paper: z.enum(PAPER_SIZES).default('a4') });
+
+/**
+ * A new menu token: every printed code stops working. The body names the token the owner's
+ * codes carry now, so a second tap (or a second tab) cannot rotate the new one away unseen.
+ */
+export const RotateMenuTokenBody = z.strictObject({
+  restaurant_id: id,
+  token: token(64, { message: 'Invalid menu token' }),
+});
+export const RotateMenuTokenResponse = z.object({ message: z.string(), token: z.string() });
+export type RotateMenuTokenResponse = z.infer<typeof RotateMenuTokenResponse>;
+
 /** owner-side §8 Menu and QR, verbatim, and the server's own texts. */
 export const menuMessages = {
   added: 'Menu item added successfully',
@@ -205,4 +250,7 @@ export const qrMessages = {
   noMenuItems: 'Please create a menu first.',
   failed: 'Failed to generate QR code. Please try again.',
   noRestaurant: 'Error generating QR code',
+  noTables: 'Add your tables under Edit Restaurant first.',
+  tokenRotated: 'New QR codes are ready. Print them and replace the old ones.',
+  tokenAlreadyRotated: 'Your QR codes were already replaced. Reload the page to see the new ones.',
 } as const;

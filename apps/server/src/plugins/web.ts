@@ -1,20 +1,34 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { DisplayMenuParams } from '@tableserve/contract/customer-menu';
+import { DisplayMenuParams, DisplayMenuQuery } from '@tableserve/contract/customer-menu';
 import { serverMessages } from '@tableserve/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error';
+import type { CustomerMenuService } from '../modules/customer-menu/customer-menu.service';
 
 /**
  * The menu a diner's page is about to ask for, as a preload: the phone fetches it while it
  * downloads the scripts, instead of after running them (a round trip less before the menu shows).
- * Matches the page's own fetch: same URL, a same-origin CORS-mode request.
+ * Matches the page's own fetch: same URL (with a table's ?table=N), a same-origin CORS-mode
+ * request. Only for a menu that opens: a rotated token, a table past the restaurant's tables or a
+ * lapsed subscription preloads nothing (ADR 013), and the lookup warms the menu cache the page's
+ * own call then reads.
  */
-function menuPreload(request: FastifyRequest): string | undefined {
+async function menuPreload(request: FastifyRequest, customerMenu: CustomerMenuService) {
   const url = new URL(request.url, 'http://localhost');
   if (url.pathname !== '/menu-display') return undefined;
-  const parsed = DisplayMenuParams.safeParse({ token: url.searchParams.get('token')?.trim() });
-  if (!parsed.success) return undefined;
-  const menu = `/api/v1/customer/display-menu/${encodeURIComponent(parsed.data.token)}`;
+  const params = DisplayMenuParams.safeParse({ token: url.searchParams.get('token')?.trim() });
+  const table = url.searchParams.get('table');
+  const query = DisplayMenuQuery.safeParse(table === null ? {} : { table });
+  if (!params.success || !query.success) return undefined;
+  try {
+    await customerMenu.display(params.data.token, query.data.table);
+  } catch (error) {
+    if (!(error instanceof AppError)) request.log.warn({ err: error }, 'menu preload: lookup failed');
+    return undefined;
+  }
+  const search = query.data.table === undefined ? '' : `?table=${query.data.table}`;
+  const menu = `/api/v1/customer/display-menu/${encodeURIComponent(params.data.token)}${search}`;
   return `<${menu}>; rel=preload; as=fetch; crossorigin=anonymous`;
 }
 
@@ -23,7 +37,11 @@ function menuPreload(request: FastifyRequest): string | undefined {
  * is always revalidated so a deploy reaches phones at once. Unknown non-API GETs get index.html so the
  * client router can take them (deep links from a QR code, a reload on /cart).
  */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string | undefined,
+  customerMenu: CustomerMenuService,
+) {
   if (webDistDir) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -44,7 +62,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
@@ -53,7 +71,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       !request.url.startsWith('/assets/') &&
       webDistDir;
     if (wantsPage) {
-      const preload = menuPreload(request);
+      const preload = await menuPreload(request, customerMenu);
       if (preload) reply.header('Link', preload);
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }

@@ -514,6 +514,56 @@ const MATRIX: Entry[] = [
     },
   },
   {
+    route: 'GET /menu/table-codes/:restaurant_id',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    request: (c) => ({ method: 'GET', url: `/menu/table-codes/${restaurantOf(c)}` }),
+    check: (response, c) => {
+      if (response.statusCode !== 200) return;
+      for (const code of response.json().codes as { link: string }[])
+        expect(code.link).toContain(`token=${c.w[tenantName(c.target)].menuToken}&`);
+    },
+  },
+  {
+    route: 'GET /menu/table-cards/:restaurant_id',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    request: (c) => ({ method: 'GET', url: `/menu/table-cards/${restaurantOf(c)}` }),
+    check: (response) => {
+      if (response.statusCode === 200) expect(response.headers['content-type']).toBe('application/pdf');
+    },
+  },
+  {
+    route: 'POST /menu/rotate-qr-token',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    mutates: true,
+    // The token the named restaurant's codes carry now (the caller's own for a missing one).
+    request: (c) => ({
+      method: 'POST',
+      url: '/menu/rotate-qr-token',
+      payload: {
+        restaurant_id: restaurantOf(c),
+        token: c.w[c.target === 'missing' ? homeOf(c.role) : tenantName(c.target)].menuToken,
+      },
+    }),
+    // The routes after this one open the menus by their new tokens.
+    after: async (w) => {
+      for (const name of ['A', 'B'] as const) {
+        const response = await api(
+          w,
+          'GET',
+          `/restaurant/get-restaurant/${w[name].restaurantId}`,
+          w[name].owner.auth,
+        );
+        w[name].menuToken = response.json().data.token;
+      }
+    },
+  },
+  {
     route: 'POST /menu/generate-signed-url',
     access: 'owner',
     targets: ['none'],

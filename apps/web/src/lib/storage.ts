@@ -9,6 +9,8 @@ export const sessionKeys = {
   orderDeleted: 'orderDeleted',
   /** The allergens a diner hides on the menu, for the visit (issue 12 part 3): not in the spec. */
   allergenFilter: 'allergenFilter',
+  /** The table of the QR code the diner scanned, for the visit (ADR 013): not in the spec. */
+  tableFromCode: 'tableFromCode',
 } as const;
 
 export const localKeys = {

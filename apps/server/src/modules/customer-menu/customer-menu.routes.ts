@@ -1,4 +1,4 @@
-import { DisplayMenuParams, DisplayMenuResponse } from '@tableserve/contract/customer-menu';
+import { DisplayMenuParams, DisplayMenuQuery, DisplayMenuResponse } from '@tableserve/contract/customer-menu';
 import { ApiError } from '@tableserve/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,6 +39,7 @@ export const customerMenuRoutes: FastifyPluginAsyncZod<{ customerMenu: CustomerM
       schema: {
         tags: ['Diners'],
         params: DisplayMenuParams,
+        querystring: DisplayMenuQuery,
         response: {
           200: DisplayMenuResponse,
           304: z.undefined(),
@@ -51,7 +52,8 @@ export const customerMenuRoutes: FastifyPluginAsyncZod<{ customerMenu: CustomerM
     async (request, reply) => {
       // Serialised, compressed and tagged once per change of the menu (published-menus.ts), so
       // the route only picks the bytes: the hot path after every QR scan.
-      const answer = await customerMenu.display(request.params.token);
+      // A table's code adds ?table=N: checked, but the answer is the same for every table.
+      const answer = await customerMenu.display(request.params.token, request.query.table);
       reply
         .header('ETag', answer.etag)
         .header('Cache-Control', 'public, max-age=0, must-revalidate')

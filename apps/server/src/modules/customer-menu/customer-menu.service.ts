@@ -9,13 +9,16 @@ export function createCustomerMenuService(deps: { publishedMenus: PublishedMenus
   const { publishedMenus } = deps;
   return {
     /** The answer ready to send (serialised, compressed, tagged), or the refusal. */
-    async display(tokenOrId: string): Promise<EncodedAnswer> {
+    async display(tokenOrId: string, table?: number): Promise<EncodedAnswer> {
       const byId = /^\d+$/.test(tokenOrId);
       const menu = byId
         ? await publishedMenus.byId(Number(tokenOrId))
         : await publishedMenus.byToken(tokenOrId);
       if (!menu) throw notFound(text.notFound, 'RESTAURANT_NOT_FOUND');
       if (!menu.subscriptionValid) throw forbidden(text.subscriptionInvalid, 'SUBSCRIPTION_INVALID');
+      // A table's code printed before the owner cut the number of tables (ADR 013).
+      if (table !== undefined && table > menu.restaurant.numberOfTables)
+        throw notFound(text.tableNotFound, 'TABLE_NOT_FOUND');
       if (menu.shown.length === 0) throw notFound(text.noItems, 'NO_MENU_ITEMS');
       return menu.answer(byId ? 'id' : 'token');
     },

@@ -64,6 +64,22 @@ export const restaurantsRepository = {
     return row;
   },
 
+  /** A new menu token, only while the stored one is still `current`: one rotation per code seen. */
+  async replaceToken(
+    db: DbOrTx,
+    id: number,
+    ownerId: number,
+    current: string,
+    next: string,
+  ): Promise<RestaurantRow | undefined> {
+    const [row] = await db
+      .update(restaurants)
+      .set({ token: next })
+      .where(and(eq(restaurants.id, id), eq(restaurants.ownerId, ownerId), eq(restaurants.token, current)))
+      .returning();
+    return row;
+  },
+
   /** Case-insensitive match on name or city, among restaurants whose owner's subscription is valid. */
   async search(db: DbOrTx, text: string, limit: number, offset: number) {
     const pattern = `%${escapeLike(text)}%`;

@@ -32,6 +32,7 @@ export type RestaurantsService = ReturnType<typeof createRestaurantsService>;
 
 /** The menu token in the QR code: 24 random bytes, 192 bits, URL-safe (DESIGN.md §4). */
 const TOKEN_BYTES = 24;
+export const newMenuToken = () => randomToken(TOKEN_BYTES);
 
 export function toRestaurantPublic(row: RestaurantRow): RestaurantPublic {
   return {
@@ -92,7 +93,7 @@ export function createRestaurantsService({ db, subscriptions, log, events }: Res
           numberOfTables: body.number_of_tables,
           openingHours: withClosingDays(body.opening_hours),
           timezone: body.timezone,
-          token: randomToken(TOKEN_BYTES),
+          token: newMenuToken(),
         });
       } catch (error) {
         // The unique index on owner_id decides between two concurrent submits.

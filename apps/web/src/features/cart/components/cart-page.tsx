@@ -118,7 +118,8 @@ export function CartPage() {
 function useSoldOutLines(restaurantId: number | null, lines: readonly CartLine[]): ReadonlySet<number> {
   const key = readMenuToken() ?? (restaurantId === null ? null : String(restaurantId));
   const { data } = useQuery({
-    ...displayMenuQueryOptions(key ?? ''),
+    // Without the table: the menu is the same, and the table is checked at checkout.
+    ...displayMenuQueryOptions(key ?? '', null),
     enabled: key !== null,
     refetchOnMount: 'always',
   });

@@ -9,6 +9,7 @@ import {
 import { restaurantFixture } from '@/features/customer-menu/testing/menu-fixtures';
 import { type CartLine, setCartQuantity } from '@/features/diner/lib/cart';
 import { saveCurrentRestaurant } from '@/features/diner/lib/current-restaurant';
+import { saveTableFromCode } from '@/features/diner/lib/table-from-code';
 import { CheckoutPage } from './checkout-page';
 
 const RESTAURANT_ID = 7;
@@ -155,6 +156,41 @@ describe('Checkout: the order form', () => {
     fireEvent.click(screen.getByRole('radio', { name: /Pickup/ }));
     expect(screen.queryByLabelText('Table number')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('radio', { name: /Dine In/ }));
+    expect(tableSelect()).toHaveValue('');
+  });
+
+  it("chooses dine-in at the scanned code's table, so placing the order is one tap (ADR 013)", async () => {
+    saveTableFromCode(RESTAURANT_ID, 5);
+    const api = stubFetch(() => jsonResponse(201, placed));
+    openCheckout();
+    expect(screen.getByRole('radio', { name: /Dine In/ })).toBeChecked();
+    expect(tableSelect()).toHaveValue('5');
+    expect(tableSelect()).toHaveAccessibleDescription(
+      'From the QR code on your table. Sitting somewhere else? Choose that table.',
+    );
+    fireEvent.click(submitButton());
+    await screen.findByText('Page /customer/order-status');
+    expect(api.calls()[0]?.body).toMatchObject({ order_type: 'dine-in', table_no: 5 });
+  });
+
+  it("switching to Pickup clears the code's table; back to Dine In brings it back", () => {
+    stubGeolocation({ latitude: 40.7, longitude: -74 });
+    saveTableFromCode(RESTAURANT_ID, 5);
+    openCheckout();
+    fireEvent.click(screen.getByRole('radio', { name: /Pickup/ }));
+    expect(screen.queryByLabelText('Table number')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: /Dine In/ }));
+    expect(tableSelect()).toHaveValue('5');
+    // Another table chosen by hand is the diner's, and says nothing of the code.
+    fireEvent.change(tableSelect(), { target: { value: '2' } });
+    expect(tableSelect()).toHaveAccessibleDescription(
+      'The number is on the card with the QR code at your table.',
+    );
+  });
+
+  it('ignores a table scanned at another restaurant', () => {
+    saveTableFromCode(RESTAURANT_ID + 1, 5);
+    openCheckout();
     expect(tableSelect()).toHaveValue('');
   });
 

@@ -10,6 +10,7 @@ import { restaurantIdFromState } from '@/features/cart/lib/cart-navigation';
 import { useCart } from '@/features/diner/lib/cart';
 import { menuPath, readCurrentRestaurantId } from '@/features/diner/lib/current-restaurant';
 import { useCustomer } from '@/features/diner/lib/customer-session';
+import { readTableFromCode } from '@/features/diner/lib/table-from-code';
 import { useCheckoutRestaurant } from '../api/checkout-restaurant';
 import { useCustomerLocation } from '../hooks/use-customer-location';
 import { useSubmitOrder } from '../hooks/use-submit-order';
@@ -67,6 +68,7 @@ export function CheckoutPage() {
             onLocate={() => void location.locate()}
             onSubmit={(choice) => void order.submit(choice)}
             justSignedIn={justSignedIn}
+            tableFromCode={readTableFromCode(restaurantId)}
           />
         ) : (
           <CheckoutSignIn restaurantId={restaurantId} onSignedIn={() => setJustSignedIn(true)} />

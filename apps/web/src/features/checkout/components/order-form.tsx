@@ -21,6 +21,8 @@ type OrderFormProps = {
   onLocate: () => void;
   onSubmit: (choice: OrderChoice) => void;
   justSignedIn: boolean;
+  /** The table of the code the diner scanned (ADR 013): dine-in at it is chosen already. */
+  tableFromCode: number | null;
 };
 
 /**
@@ -35,16 +37,18 @@ export function OrderForm({
   onLocate,
   onSubmit,
   justSignedIn,
+  tableFromCode,
 }: OrderFormProps) {
   const [orderType, setOrderType] = useState<OrderType>('dine-in');
-  const [tableNo, setTableNo] = useState<number | null>(null);
+  const [tableNo, setTableNo] = useState<number | null>(tableFromCode);
   const noTables = tables === 0;
   const tableSelect = useRef<HTMLSelectElement>(null);
 
   function chooseType(next: OrderType) {
     setOrderType(next);
-    // customer-side §4: switching the order type clears the table number.
-    setTableNo(null);
+    // customer-side §4: switching the order type clears the table number; back to dine-in, the
+    // table of the diner's code is still where they sit.
+    setTableNo(next === 'dine-in' ? tableFromCode : null);
     if (next === 'pickup' && locationStatus !== 'ready') onLocate();
   }
 
@@ -81,6 +85,7 @@ export function OrderForm({
               value={tableNo}
               onChange={setTableNo}
               loading={tables === null}
+              fromCode={tableNo !== null && tableNo === tableFromCode}
             />
           ))}
         {orderType === 'pickup' && <PickupLocation status={locationStatus} onLocate={onLocate} />}

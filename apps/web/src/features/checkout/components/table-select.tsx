@@ -8,11 +8,13 @@ type TableSelectProps = {
   value: number | null;
   onChange: (table: number | null) => void;
   loading?: boolean;
+  /** The value is the table of the code the diner scanned (ADR 013). */
+  fromCode?: boolean;
   ref?: Ref<HTMLSelectElement>;
 };
 
 /** The dine-in table: choices 1 to number_of_tables (customer-side §5, §9). */
-export function TableSelect({ tables, value, onChange, loading, ref }: TableSelectProps) {
+export function TableSelect({ tables, value, onChange, loading, fromCode, ref }: TableSelectProps) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
@@ -43,7 +45,9 @@ export function TableSelect({ tables, value, onChange, loading, ref }: TableSele
         />
       </div>
       <p id={`${id}-hint`} className="text-sm text-stone-500">
-        The number is on the card with the QR code at your table.
+        {fromCode
+          ? 'From the QR code on your table. Sitting somewhere else? Choose that table.'
+          : 'The number is on the card with the QR code at your table.'}
       </p>
     </div>
   );

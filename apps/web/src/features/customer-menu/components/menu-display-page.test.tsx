@@ -302,6 +302,57 @@ describe('Stored restaurant and token (customer-side §3, §7)', () => {
   });
 });
 
+describe("A table's code (ADR 013)", () => {
+  it('asks for the menu with the table, shows the table in the header and keeps it for the visit', async () => {
+    const { calls } = stubFetch(() => jsonResponse(200, displayMenuFixture()));
+    renderMenu('/menu-display?token=tok_roma&table=03');
+    expect(await screen.findByText('Table 3')).toBeInTheDocument();
+    expect(calls()[0]?.url).toBe('/api/v1/customer/display-menu/tok_roma?table=3');
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem('tableFromCode') ?? 'null')).toEqual({
+        restaurant_id: 7,
+        table_no: 3,
+      }),
+    );
+  });
+
+  it('reopened without a query (a reload of /menu-display), keeps the same table', async () => {
+    localStorage.setItem('token', 'tok_roma');
+    localStorage.setItem('current_restaurant_id', '7');
+    sessionStorage.setItem('tableFromCode', JSON.stringify({ restaurant_id: 7, table_no: 5 }));
+    const { calls } = stubFetch(() => jsonResponse(200, displayMenuFixture()));
+    renderMenu('/menu-display');
+    expect(await screen.findByText('Table 5')).toBeInTheDocument();
+    expect(calls()[0]?.url).toBe('/api/v1/customer/display-menu/tok_roma?table=5');
+  });
+
+  it("the restaurant's own code forgets the table; a table that is no number is no table", async () => {
+    sessionStorage.setItem('tableFromCode', JSON.stringify({ restaurant_id: 7, table_no: 5 }));
+    const { calls } = stubFetch(() => jsonResponse(200, displayMenuFixture()));
+    renderMenu('/menu-display?token=tok_roma&table=x');
+    await screen.findByRole('heading', { level: 1, name: /Trattoria Roma/ });
+    expect(calls()[0]?.url).toBe('/api/v1/customer/display-menu/tok_roma');
+    expect(screen.queryByText(/^Table \d/)).not.toBeInTheDocument();
+    await waitFor(() => expect(sessionStorage.getItem('tableFromCode')).toBeNull());
+  });
+
+  it("a table past the restaurant's tables (404) says the code is out of date and offers the menu without it", async () => {
+    stubFetch((call) =>
+      call.url.endsWith('?table=12')
+        ? jsonResponse(404, { message: 'Table not found', code: 'TABLE_NOT_FOUND' })
+        : jsonResponse(200, displayMenuFixture()),
+    );
+    renderMenu('/menu-display?token=tok_roma&table=12');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please ask a member of staff for a new one, or see the menu and order without a table.',
+    );
+    expect(screen.getByRole('heading', { name: 'This table’s code is out of date' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'See the menu' });
+    expect(link).toHaveAttribute('href', '/menu-display?token=tok_roma');
+  });
+});
+
 describe('Floating cart (customer-side §2, §9)', () => {
   it('restores the saved position, and a tap opens the cart', async () => {
     localStorage.setItem('cartPosition', JSON.stringify({ x: 40, y: 100 }));

@@ -14,7 +14,7 @@ import { useLiveSoldOut } from '../hooks/use-live-sold-out';
 import { withoutAllergens } from '../lib/allergen-filter';
 import { type CategoryFilter, categoriesPresent, groupMenu, todaysSpecials } from '../lib/menu-categories';
 import { menuErrorKind, menuErrorMessage } from '../lib/menu-error-message';
-import { menuTokenToOpen, rememberRestaurant } from '../lib/remember-restaurant';
+import { menuToOpen, rememberRestaurant } from '../lib/remember-restaurant';
 import { AllergenFilterButton, HiddenByAllergensNote } from './allergen-filter';
 import { CategoryPills } from './category-pills';
 import { CHECKOUT_BAR_CLEARANCE_PX, CheckoutBar } from './checkout-bar';
@@ -29,18 +29,20 @@ import { TodaysSpecialStrip } from './todays-special-strip';
 /** /menu-display?token=…: the page a diner opens by scanning the table's QR code. */
 export function MenuDisplayPage() {
   const [searchParams] = useSearchParams();
-  const token = menuTokenToOpen(searchParams.get('token'));
-  const query = useDisplayMenu(token);
+  const opened = menuToOpen(searchParams);
+  const { token, table } = opened;
+  const query = useDisplayMenu(opened);
   const { data } = query;
-  useLiveSoldOut(data?.restaurant.restaurant_id, token);
+  useLiveSoldOut(data?.restaurant.restaurant_id, opened);
 
-  // customer-side §7: the stored restaurant (and its token) is compared and refreshed.
+  // customer-side §7: the stored restaurant (and its token) is compared and refreshed; the
+  // table of a table's code is kept for checkout (ADR 013).
   useEffect(() => {
-    if (data) rememberRestaurant(data.restaurant);
-  }, [data]);
+    if (data) rememberRestaurant(data.restaurant, table);
+  }, [data, table]);
 
   // A failed background refresh keeps the menu already shown.
-  if (data) return <MenuView key={data.restaurant.restaurant_id} {...data} />;
+  if (data) return <MenuView key={data.restaurant.restaurant_id} {...data} table={table} />;
   if (token !== null && !query.isError) {
     return (
       <>
@@ -59,6 +61,12 @@ export function MenuDisplayPage() {
         message={token === null ? menuErrorMessage(null) : menuErrorMessage(query.error)}
         onRetry={token !== null && kind === 'other' ? () => query.refetch() : undefined}
         retrying={query.isFetching}
+        // A table's code past the restaurant's tables: the menu itself still opens, without it.
+        withoutTableHref={
+          kind === 'table' && token !== null
+            ? `${paths.menuDisplay}?token=${encodeURIComponent(token)}`
+            : undefined
+        }
       />
     </>
   );
@@ -71,7 +79,7 @@ export function MenuDisplayPage() {
 const EAGER_SPECIAL_PHOTOS = 2;
 const EAGER_CARD_PHOTOS = 2;
 
-function MenuView({ restaurant, menu: fullMenu }: DisplayMenuResponse) {
+function MenuView({ restaurant, menu: fullMenu, table }: DisplayMenuResponse & { table: number | null }) {
   const navigate = useNavigate();
   const cart = useCart(restaurant.restaurant_id);
   const [filter, setFilter] = useState<CategoryFilter>('all');
@@ -115,7 +123,7 @@ function MenuView({ restaurant, menu: fullMenu }: DisplayMenuResponse) {
       )}
     >
       <title>{`${name} · Menu · TableServe`}</title>
-      <RestaurantHeader restaurant={restaurant} className="sticky top-(--site-header) z-30" />
+      <RestaurantHeader restaurant={restaurant} table={table} className="sticky top-(--site-header) z-30" />
 
       <div className="mx-auto max-w-6xl md:px-8">
         {restaurant.description && (

@@ -1,10 +1,12 @@
-import { CalendarX2, RotateCw, UtensilsCrossed, WifiOff } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { ArrowRight, CalendarX2, QrCode, RotateCw, UtensilsCrossed, WifiOff } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
 import type { MenuErrorKind } from '../lib/menu-error-message';
 
 const looks = {
   subscription: { Icon: CalendarX2, title: 'Menu unavailable' },
   noItems: { Icon: UtensilsCrossed, title: 'Nothing on the menu yet' },
+  table: { Icon: QrCode, title: 'This table’s code is out of date' },
   other: { Icon: WifiOff, title: 'We couldn’t load the menu' },
 } as const;
 
@@ -14,10 +16,12 @@ type MenuErrorStateProps = {
   /** Offered only when asking again might help. */
   onRetry?: () => void;
   retrying?: boolean;
+  /** The same menu without the table, for a table's code past the restaurant's tables. */
+  withoutTableHref?: string;
 };
 
 /** A friendly full-page state for a menu that cannot be shown (customer-side §8 Customer menu). */
-export function MenuErrorState({ kind, message, onRetry, retrying }: MenuErrorStateProps) {
+export function MenuErrorState({ kind, message, onRetry, retrying, withoutTableHref }: MenuErrorStateProps) {
   const { Icon, title } = looks[kind];
   return (
     <main className="mx-auto flex min-h-[65vh] max-w-md flex-col items-center justify-center px-6 py-16 text-center">
@@ -33,6 +37,12 @@ export function MenuErrorState({ kind, message, onRetry, retrying }: MenuErrorSt
           {!retrying && <RotateCw className="size-4" aria-hidden />}
           Try again
         </Button>
+      )}
+      {withoutTableHref && (
+        <Link to={withoutTableHref} className={buttonClasses({ size: 'lg', className: 'mt-8 rounded-full' })}>
+          See the menu
+          <ArrowRight className="size-4" aria-hidden />
+        </Link>
       )}
     </main>
   );

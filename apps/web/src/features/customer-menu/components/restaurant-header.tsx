@@ -1,11 +1,13 @@
 import type { RestaurantPublic } from '@tableserve/contract/restaurant';
-import { ChevronDown, MapPin, Phone } from 'lucide-react';
+import { ChevronDown, MapPin, Phone, UtensilsCrossed } from 'lucide-react';
 import { type PointerEvent, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { formatPhone } from '@/lib/format-phone';
 
 type RestaurantHeaderProps = {
   restaurant: RestaurantPublic;
+  /** The table of the code the diner scanned, always in sight (ADR 013). */
+  table?: number | null;
   className?: string;
 };
 
@@ -13,7 +15,7 @@ type RestaurantHeaderProps = {
  * The restaurant's name, always in sight; hovering (mouse) or tapping it shows address, city,
  * state and phone (customer-side §2 Customer menu).
  */
-export function RestaurantHeader({ restaurant, className }: RestaurantHeaderProps) {
+export function RestaurantHeader({ restaurant, table, className }: RestaurantHeaderProps) {
   const detailsId = useId();
   const rootRef = useRef<HTMLElement>(null);
   const [hovered, setHovered] = useState(false);
@@ -81,6 +83,12 @@ export function RestaurantHeader({ restaurant, className }: RestaurantHeaderProp
             {subtitle && <p className="truncate text-xs text-stone-500">{subtitle}</p>}
           </div>
         </div>
+        {table != null && (
+          <p className="ml-auto flex shrink-0 items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-700 ring-1 ring-brand-100">
+            <UtensilsCrossed className="size-4" aria-hidden />
+            Table {table}
+          </p>
+        )}
 
         {open && (
           <div

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import type { AppSocket } from '@/lib/socket';
 import { displayMenuQueryOptions } from '../api/display-menu';
 import { applySoldOutChange, parseSoldOutChange } from '../lib/live-menu';
+import type { MenuToOpen } from '../lib/remember-restaurant';
 
 /** How long after the menu shows its live connection may wait for an idle moment. */
 const START_WITHIN_MS = 2000;
@@ -15,11 +16,11 @@ const START_WITHIN_MS = 2000;
  * Every (re)connection asks for the menu again: a change made before the socket joined, or while
  * it was away, would otherwise be missed (an unchanged menu is an empty 304).
  */
-export function useLiveSoldOut(restaurantId: number | undefined, token: string | null) {
+export function useLiveSoldOut(restaurantId: number | undefined, { token, table }: MenuToOpen) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (restaurantId === undefined || token === null) return;
-    const { queryKey } = displayMenuQueryOptions(token);
+    const { queryKey } = displayMenuQueryOptions(token, table);
     let socket: AppSocket | undefined;
     let stopped = false;
 
@@ -47,5 +48,5 @@ export function useLiveSoldOut(restaurantId: number | undefined, token: string |
       else window.clearTimeout(idle);
       socket?.disconnect();
     };
-  }, [queryClient, restaurantId, token]);
+  }, [queryClient, restaurantId, token, table]);
 }

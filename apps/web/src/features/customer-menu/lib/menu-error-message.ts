@@ -1,15 +1,19 @@
 import { customerMenuMessages, displayMenuServerMessages } from '@tableserve/contract/customer-menu';
 import { ApiRequestError } from '@/lib/api-client';
 
-export type MenuErrorKind = 'subscription' | 'noItems' | 'other';
+export type MenuErrorKind = 'subscription' | 'noItems' | 'table' | 'other';
 
-/** Which of the spec's three menu failures an error is (customer-side §8 Customer menu). */
+/**
+ * Which of the spec's three menu failures an error is (customer-side §8 Customer menu), or a
+ * table's code past the restaurant's tables (ADR 013).
+ */
 export function menuErrorKind(error: unknown): MenuErrorKind {
   if (!(error instanceof ApiRequestError)) return 'other';
   if (error.status === 403 && error.serverMessage === displayMenuServerMessages.subscriptionInvalid) {
     return 'subscription';
   }
   if (error.status === 404 && error.serverMessage === displayMenuServerMessages.noItems) return 'noItems';
+  if (error.status === 404 && error.serverMessage === displayMenuServerMessages.tableNotFound) return 'table';
   return 'other';
 }
 
@@ -20,6 +24,8 @@ export function menuErrorMessage(error: unknown): string {
       return customerMenuMessages.subscriptionExpired;
     case 'noItems':
       return customerMenuMessages.noItems;
+    case 'table':
+      return customerMenuMessages.tableNotFound;
     default:
       return `${customerMenuMessages.noItems}${customerMenuMessages.tryLater}`;
   }

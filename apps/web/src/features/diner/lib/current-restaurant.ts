@@ -1,6 +1,7 @@
 import type { RestaurantPublic } from '@tableserve/contract/restaurant';
 import { paths } from '@/config/paths';
 import { localKeys, localStore } from '@/lib/storage';
+import { readTableFromCode } from './table-from-code';
 
 /**
  * The restaurant whose menu the diner opened (customer-side §3 Client storage): its id under
@@ -28,12 +29,16 @@ export function readMenuToken(): string | null {
 }
 
 /**
- * Where 'Back to Menu' goes: the menu of the QR code the diner scanned; without a stored menu
- * token, the menu by restaurant id (display-menu accepts both); else the home page.
+ * Where 'Back to Menu' goes: the menu of the QR code the diner scanned (with its table, for a
+ * table's code); without a stored menu token, the menu by restaurant id (display-menu accepts
+ * both); else the home page.
  */
 export function menuPath(restaurantId?: number | null): string {
-  const key = readMenuToken() ?? (restaurantId ?? readCurrentRestaurantId())?.toString();
-  return key ? `${paths.menuDisplay}?token=${encodeURIComponent(key)}` : paths.home;
+  const id = restaurantId ?? readCurrentRestaurantId();
+  const key = readMenuToken() ?? id?.toString();
+  if (!key) return paths.home;
+  const table = readTableFromCode(id);
+  return `${paths.menuDisplay}?token=${encodeURIComponent(key)}${table === null ? '' : `&table=${table}`}`;
 }
 
 export { readCurrentRestaurant } from './stored-restaurant';

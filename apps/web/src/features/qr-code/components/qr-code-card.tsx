@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { downloadQrPoster } from '../lib/qr-poster';
+import { downloadQrPoster, qrPosterFileName } from '../lib/qr-poster';
 
 type QrCodeCardProps = {
   restaurantId: number;
@@ -20,7 +20,11 @@ export function QrCodeCard({ restaurantId, restaurantName, imageUrl }: QrCodeCar
   function download() {
     if (!image.current) return;
     try {
-      downloadQrPoster(image.current, { title: qrMessages.title, restaurantName }, restaurantId);
+      downloadQrPoster(
+        image.current,
+        { title: qrMessages.title, restaurantName },
+        qrPosterFileName(restaurantId),
+      );
     } catch {
       toast.error("Couldn't prepare the download. Please try again.");
     }

@@ -1,7 +1,9 @@
+import type { PaperSize } from '@tableserve/contract/menu';
 import { qrMessages } from '@tableserve/contract/menu';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Printer, ScanLine, Table2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -14,6 +16,8 @@ import { restaurantQueryOptions } from '@/features/restaurant/api/owner-restaura
 import { useQrCode } from '../api/generate-qr-code';
 import { QrCodeCard } from './qr-code-card';
 import { QrPrintStyle } from './qr-print-style';
+import { ReplaceCodes } from './replace-codes';
+import { TableCodesSection } from './table-codes-section';
 
 /** /dashboard/generate-qr-code (owner-side §2 QR page, §7 generate-qr-code, §8 QR). */
 export function QrCodePage() {
@@ -53,6 +57,15 @@ function GeneratedQrCode({ restaurantId, session }: { restaurantId: number; sess
   });
   const png = qr.data?.kind === 'png' ? qr.data.png : undefined;
   const imageUrl = useObjectUrl(png);
+  const [paper, setPaper] = useState(usualPaper);
+  const [printingSheet, setPrintingSheet] = useState(false);
+
+  // The sheet's print rule replaces the card's until the print dialog closes.
+  function printSheet() {
+    flushSync(() => setPrintingSheet(true));
+    window.addEventListener('afterprint', () => setPrintingSheet(false), { once: true });
+    window.print();
+  }
 
   if (qr.isPending || (png && !imageUrl)) {
     return (
@@ -90,17 +103,35 @@ function GeneratedQrCode({ restaurantId, session }: { restaurantId: number; sess
     );
   }
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
-      <QrPrintStyle />
-      <QrCodeCard
+    <div className="flex flex-col gap-10">
+      <QrPrintStyle sheet={printingSheet ? { paper } : undefined} />
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <QrCodeCard
+          restaurantId={restaurantId}
+          restaurantName={restaurant.data?.restaurant_name}
+          imageUrl={imageUrl}
+        />
+        <QrTips />
+      </div>
+      <TableCodesSection
         restaurantId={restaurantId}
+        token={session?.token ?? null}
         restaurantName={restaurant.data?.restaurant_name}
-        imageUrl={imageUrl}
+        paper={paper}
+        onPaperChange={setPaper}
+        onPrint={printSheet}
       />
-      <QrTips />
+      <ReplaceCodes
+        restaurantId={restaurantId}
+        token={session?.token ?? null}
+        menuToken={restaurant.data && 'token' in restaurant.data ? restaurant.data.token : null}
+      />
     </div>
   );
 }
+
+/** Letter where it is the usual paper (the United States and Canada), A4 elsewhere. */
+const usualPaper = (): PaperSize => (/-(US|CA)$/i.test(navigator.language) ? 'letter' : 'a4');
 
 const tips = [
   {
@@ -111,8 +142,8 @@ const tips = [
   { icon: ScanLine, title: 'Test it first', detail: 'Scan the printout with your phone before it goes out.' },
   {
     icon: Table2,
-    title: 'It never changes',
-    detail: 'Menu edits show up right away, so you never need to print again.',
+    title: 'It stays the same',
+    detail: 'Menu edits show up right away: print again only if you replace the codes.',
   },
 ];
 
