@@ -150,7 +150,7 @@ describe('restaurant set-up, in the browser', () => {
     await visible(page, qrMessages.title).toBe(true);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download' }).click(),
+      page.getByRole('button', { name: 'Download', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${restaurantId}.png`);
     const poster = PNG.sync.read(await readFile((await download.path())!));
@@ -165,11 +165,11 @@ describe('restaurant set-up, in the browser', () => {
         (window as unknown as { printed: number }).printed += 1;
       };
     });
-    await page.getByRole('button', { name: 'Print' }).click();
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByRole('navigation', { name: 'Dashboard' }).first().isVisible()).toBe(false);
-    expect(await page.getByText(qrMessages.title).isVisible()).toBe(true);
+    expect(await page.getByText(qrMessages.title).first().isVisible()).toBe(true);
     await page.emulateMedia({ media: 'screen' });
 
     // Edit Restaurant: contact fields are read-only; the tables change; the banner goes after 3 s.
