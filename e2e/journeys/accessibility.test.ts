@@ -1,9 +1,10 @@
 import { kitchenAnalyticsMessages } from '@tableserve/contract/kitchen-analytics';
 import { ownerOrderMessages } from '@tableserve/contract/owner-orders';
-import { type DemoInfo, seedDemoData } from '@tableserve/server/seed';
+import type { DemoInfo } from '@tableserve/server/seed';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
+import { seedDemo } from '../support/demo';
 import { type Product, startProduct } from '../support/harness';
 import { logIn, newVerifiedOwner, ownerToken, subscribeThroughApi } from '../support/owners';
 
@@ -24,9 +25,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   product = await startProduct();
-  const seeded = await seedDemoData(product.app.database.db, { publicUrl: product.baseUrl });
-  if (!seeded) throw new Error('the demo restaurant was not seeded');
-  demo = seeded;
+  demo = await seedDemo(product);
 
   const token = new URL(demo.menuUrl).searchParams.get('token');
   const menu = (await product.app.inject({ url: `/api/v1/customer/display-menu/${token}` })).json();

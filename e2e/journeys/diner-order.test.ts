@@ -1,9 +1,10 @@
 import { cartMessages } from '@tableserve/contract/cart';
 import { customerMenuMessages } from '@tableserve/contract/customer-menu';
 import { orderMessages } from '@tableserve/contract/order';
-import { type DemoInfo, seedDemoData } from '@tableserve/server/seed';
+import type { DemoInfo } from '@tableserve/server/seed';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoRestaurantId, seedDemo } from '../support/demo';
 import { continueAsGuest } from '../support/diners';
 import { type Product, startProduct } from '../support/harness';
 import { ownerToken } from '../support/owners';
@@ -15,14 +16,9 @@ let ownerHeaders: { authorization: string };
 
 beforeAll(async () => {
   product = await startProduct();
-  const seeded = await seedDemoData(product.app.database.db, { publicUrl: product.baseUrl });
-  if (!seeded) throw new Error('the demo restaurant was not seeded');
-  demo = seeded;
+  demo = await seedDemo(product);
   ownerHeaders = (await ownerToken(product, { email: demo.email, password: demo.password })).headers;
-  const restaurants = await product.app.inject({
-    url: `/api/v1/restaurant/search-restaurants?query=${encodeURIComponent('Trattoria Demo')}`,
-  });
-  restaurantId = restaurants.json().restaurants[0].restaurant_id;
+  restaurantId = await demoRestaurantId(product);
 });
 afterAll(async () => {
   await product?.stop();

@@ -1,9 +1,10 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { kitchenAnalyticsMessages as text } from '@tableserve/contract/kitchen-analytics';
 import { ownerOrderMessages } from '@tableserve/contract/owner-orders';
-import { type DemoInfo, seedDemoData } from '@tableserve/server/seed';
+import type { DemoInfo } from '@tableserve/server/seed';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../support/demo';
 import { type Product, startProduct } from '../support/harness';
 import { logIn, ownerToken } from '../support/owners';
 import { cutOffControls, horizontalOverflow, parseCsv, staffPaths } from '../support/staff';
@@ -66,9 +67,7 @@ const NOW = '22:20';
 
 beforeAll(async () => {
   product = await startProduct();
-  const seeded = await seedDemoData(product.app.database.db, { publicUrl: product.baseUrl });
-  if (!seeded) throw new Error('the demo restaurant was not seeded');
-  demo = seeded;
+  demo = await seedDemo(product);
   const token = new URL(demo.menuUrl).searchParams.get('token');
   const menu = (await product.app.inject({ url: `/api/v1/customer/display-menu/${token}` })).json();
   const restaurantId = menu.restaurant.restaurant_id as number;

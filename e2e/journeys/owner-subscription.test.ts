@@ -1,7 +1,7 @@
 import { subscriptionMessages } from '@tableserve/contract/subscription';
-import { seedDemoData } from '@tableserve/server/seed';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../support/demo';
 import { type Product, startProduct } from '../support/harness';
 import { logIn, newVerifiedOwner } from '../support/owners';
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
   // Every renewal fails here, so the journey can watch grace and expiry happen.
   product = await startProduct({ env: { TEST_PAYMENTS_FAIL_RENEWALS: 'true' } });
   // The demo data brings the checkout coupons WELCOME20 and SAVE5.
-  await seedDemoData(product.app.database.db, { publicUrl: product.baseUrl });
+  await seedDemo(product);
 });
 afterAll(async () => {
   await product?.stop();

@@ -1,7 +1,8 @@
 import { ownerOrderMessages } from '@tableserve/contract/owner-orders';
-import { type DemoInfo, seedDemoData } from '@tableserve/server/seed';
+import type { DemoInfo } from '@tableserve/server/seed';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoRestaurantId, seedDemo } from '../support/demo';
 import { type Product, startProduct } from '../support/harness';
 import { ownerToken } from '../support/owners';
 import { currentStep, markPage, openOwnerTabs, stillSamePage } from '../support/staff';
@@ -18,14 +19,9 @@ let menu: Map<string, number>;
 beforeAll(async () => {
   // PGlite files in the data directory, so that the orders outlive a restart of the server.
   product = await startProduct({ env: { DATABASE_URL: '' } });
-  const seeded = await seedDemoData(product.app.database.db, { publicUrl: product.baseUrl });
-  if (!seeded) throw new Error('the demo restaurant was not seeded');
-  demo = seeded;
+  demo = await seedDemo(product);
   owner = await ownerToken(product, { email: demo.email, password: demo.password });
-  const restaurants = await product.app.inject({
-    url: `/api/v1/restaurant/search-restaurants?query=${encodeURIComponent('Trattoria Demo')}`,
-  });
-  restaurantId = restaurants.json().restaurants[0].restaurant_id;
+  restaurantId = await demoRestaurantId(product);
   const items = await product.app.inject({
     url: `/api/v1/menu/get-menu-items/${restaurantId}`,
     headers: owner.headers,

@@ -1,8 +1,9 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { ownerOrderMessages } from '@tableserve/contract/owner-orders';
-import { type DemoInfo, seedDemoData } from '@tableserve/server/seed';
+import type { DemoInfo } from '@tableserve/server/seed';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../support/demo';
 import { checkoutFromMenu, continueAsGuest } from '../support/diners';
 import { type Product, startProduct } from '../support/harness';
 import { logIn, ownerToken } from '../support/owners';
@@ -26,9 +27,7 @@ let demo: DemoInfo;
 
 beforeAll(async () => {
   product = await startProduct();
-  const seeded = await seedDemoData(product.app.database.db, { publicUrl: product.baseUrl });
-  if (!seeded) throw new Error('the demo restaurant was not seeded');
-  demo = seeded;
+  demo = await seedDemo(product);
 });
 afterAll(async () => {
   await product?.stop();

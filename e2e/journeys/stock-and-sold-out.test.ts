@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import { type DemoInfo, seedDemoData } from '@tableserve/server/seed';
+import type { DemoInfo } from '@tableserve/server/seed';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../support/demo';
 import { checkoutFromMenu, continueAsGuest } from '../support/diners';
 import { type Product, startProduct } from '../support/harness';
 import { markPage, openOwnerTabs, stillSamePage } from '../support/staff';
@@ -18,9 +19,7 @@ const SHOTS = '/tmp/shots';
 
 beforeAll(async () => {
   product = await startProduct();
-  const seeded = await seedDemoData(product.app.database.db, { publicUrl: product.baseUrl });
-  if (!seeded) throw new Error('the demo restaurant was not seeded');
-  demo = seeded;
+  demo = await seedDemo(product);
   await mkdir(SHOTS, { recursive: true });
 });
 afterAll(async () => {

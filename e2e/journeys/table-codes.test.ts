@@ -1,12 +1,13 @@
 import { customerMenuMessages } from '@tableserve/contract/customer-menu';
 import { qrMessages } from '@tableserve/contract/menu';
-import { type DemoInfo, seedDemoData } from '@tableserve/server/seed';
+import type { DemoInfo } from '@tableserve/server/seed';
 import jsQR from 'jsqr';
 import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
+import { demoRestaurantId, seedDemo } from '../support/demo';
 import { type Product, startProduct } from '../support/harness';
 import { logIn, ownerToken } from '../support/owners';
 
@@ -22,14 +23,9 @@ const TABLET = { width: 1024, height: 768 };
 
 beforeAll(async () => {
   product = await startProduct();
-  const seeded = await seedDemoData(product.app.database.db, { publicUrl: product.baseUrl });
-  if (!seeded) throw new Error('the demo restaurant was not seeded');
-  demo = seeded;
+  demo = await seedDemo(product);
   ownerHeaders = (await ownerToken(product, { email: demo.email, password: demo.password })).headers;
-  const restaurants = await product.app.inject({
-    url: `/api/v1/restaurant/search-restaurants?query=${encodeURIComponent('Trattoria Demo')}`,
-  });
-  restaurantId = restaurants.json().restaurants[0].restaurant_id;
+  restaurantId = await demoRestaurantId(product);
   // bypassCSP lets the axe-core checks inject their script (support/axe.ts).
   owner = await product.newContext({ viewport: TABLET, hasTouch: true, bypassCSP: true });
   ownerPage = await owner.newPage();
