@@ -150,8 +150,10 @@ export const ordersRepository = {
     return { rows, total: total?.value ?? 0 };
   },
 
-  /** Changes the status only if it is still `from` (two tablets cannot both move one order). */
-  /** Moves the restaurant's live order to `to` if its status is one of `from`; undefined otherwise. */
+  /**
+   * Moves the restaurant's live order to `to` if its status is still one of `from` (two tablets
+   * cannot both move one order); undefined otherwise.
+   */
   async moveStatus(
     db: DbOrTx,
     restaurantId: number,
