@@ -24,6 +24,7 @@ export const STOCK_MAX = 10_000;
 
 export const stockMessages = {
   invalid: `Stock must be a whole number from 0 to ${STOCK_MAX}`,
+  left: (portions: number) => `${portions} left`,
 } as const;
 
 /** Portions left: a whole number, or null for "not counted". */

@@ -79,10 +79,8 @@ export function createMenuService({ db, now, events }: { db: Db; now: () => Date
    * An update that sends only one of allergens and dietary tags keeps the other as stored: the
    * pair is checked together (the contract checks it when both come), e.g. Vegan with milk.
    */
-  async function refuseDietaryConflict(menuId: number, restaurantId: number, body: MenuItemBody) {
+  function refuseDietaryConflict(stored: MenuItemRow, body: MenuItemBody) {
     if ((body.allergens === undefined) === (body.dietary_tags === undefined)) return;
-    const stored = await repo.findLive(db, menuId, restaurantId);
-    if (!stored) throw itemNotFound();
     const conflict = dietaryConflict(
       body.dietary_tags ?? stored.dietaryTags,
       body.allergens ?? stored.allergens,
@@ -112,9 +110,11 @@ export function createMenuService({ db, now, events }: { db: Db; now: () => Date
 
     async update(ownerId: number, menuId: number, body: MenuItemBody): Promise<MenuItemResponse> {
       const restaurantId = await ownedRestaurantId(ownerId, body.restaurant_id);
-      await refuseDietaryConflict(menuId, restaurantId, body);
+      // Read once: the dietary check and the live announcement both compare with it.
       const before = await repo.findLive(db, menuId, restaurantId);
-      const row = before && (await repo.update(db, menuId, restaurantId, toColumns(body)));
+      if (!before) throw itemNotFound();
+      refuseDietaryConflict(before, body);
+      const row = await repo.update(db, menuId, restaurantId, toColumns(body));
       if (!row) throw itemNotFound();
       announce(restaurantId, before, row);
       return { message: text.updated, data: toMenuItem(row) };

@@ -1,4 +1,4 @@
-import { type MenuItem, menuCategoryLabels } from '@tableserve/contract/menu';
+import { type MenuItem, menuCategoryLabels, stockMessages } from '@tableserve/contract/menu';
 import { Pencil, Trash2, UtensilsCrossed } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ContainsLine, DietaryTagPills } from '@/components/ui/dietary-badges';
@@ -69,7 +69,7 @@ export function MenuItemCard({ item, editing, deleting, onEdit, onDelete }: Menu
           </span>
           {typeof item.stock === 'number' && item.stock > 0 && (
             <span className="inline-flex rounded-md bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-200 ring-inset">
-              {item.stock} left
+              {stockMessages.left(item.stock)}
             </span>
           )}
         </p>

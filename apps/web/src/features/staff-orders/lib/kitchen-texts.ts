@@ -44,7 +44,6 @@ export const kitchenTexts = {
   soldOutHint: "Tap a dish to take it off diners' menus at once; tap it again when it's back.",
   soldOutNothing: 'No dishes on the menu yet.',
   onTheMenu: 'On the menu',
-  portionsLeft: (left: number) => `${left} left`,
   waiting: (minutes: number) => `Waiting ${minutes} min`,
   late: (minutes: number) => `Late · ${minutes} min`,
   table: (tableNumber: number) => `Table ${tableNumber}`,

@@ -7,6 +7,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useStaffMenu } from '../../api/menu-items';
 import { useSetSoldOut } from '../../api/sold-out';
+import { portionsLeft } from '../../lib/dish-stock';
 import { kitchenTexts } from '../../lib/kitchen-texts';
 import { kitchenHeaderButtonIdle } from './kitchen-toggle';
 
@@ -79,11 +80,7 @@ function SoldOutSwitch({ item, caller }: { item: MenuItem; caller: Caller }) {
   const setSoldOut = useSetSoldOut(caller);
   const soldOut = item.stock === 0;
   const id = useId();
-  const state = soldOut
-    ? kitchenTexts.soldOut
-    : typeof item.stock === 'number'
-      ? kitchenTexts.portionsLeft(item.stock)
-      : kitchenTexts.onTheMenu;
+  const state = soldOut ? kitchenTexts.soldOut : (portionsLeft(item) ?? kitchenTexts.onTheMenu);
 
   function toggle() {
     if (setSoldOut.isPending) return;
