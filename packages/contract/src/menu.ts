@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALLERGENS, allergenMessages, DIETARY_TAGS, dietaryConflict } from './allergens';
 import { dollars, httpUrl, id, requiredText, token, VISIBLE_ASCII } from './fields';
+import { MenuOptionGroup, OptionGroupsInput } from './item-options';
 import { MENU_CATEGORIES } from './menu-categories';
 import type { QrModules as QrModulesShape } from './qr-modules';
 
@@ -72,6 +73,8 @@ export const MenuItemBody = z
     dietary_tags: setOf(DIETARY_TAGS, 'Dietary tags', allergenMessages.unknownTag).optional(),
     /** Like allergens: absent keeps the stored count (none on an add), null stops counting, 0 is sold out. */
     stock: stock.optional(),
+    /** Issue 12 part 2 (ADR 017): the whole list, replacing the stored one; absent keeps it. */
+    option_groups: OptionGroupsInput.optional(),
   })
   .superRefine((body, context) => {
     const conflict = dietaryConflict(body.dietary_tags ?? [], body.allergens ?? []);
@@ -102,6 +105,8 @@ export const MenuItem = z.object({
    * diner's menu lists what can be ordered and changes with no order (ADR 015).
    */
   stock: z.number().int().nullable().optional(),
+  /** Absent from servers before options: read as none. */
+  option_groups: z.array(MenuOptionGroup).default([]),
 });
 export type MenuItem = z.infer<typeof MenuItem>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { digits, id, latitude, longitude, text, timeOfDay, token } from './fields';
+import { ChosenOption, ChosenOptionIds } from './item-options';
 import { MAX_ORDER_LINES, MAX_QUANTITY } from './order-limits';
 import { PageQuery, Pagination } from './pagination';
 
@@ -29,6 +30,8 @@ export const OrderLineInput = z.strictObject({
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY}`),
+  /** The chosen options' ids (issue 12 part 2): checked and priced by the server. */
+  options: ChosenOptionIds.optional(),
 });
 
 /** At most this many entries in an order's customer_details. */
@@ -85,7 +88,10 @@ export const OrderLine = z.object({
   menu_item_id: z.number().int(),
   product_name: z.string(),
   quantity: z.number().int(),
+  /** The unit price, options included. */
   price: z.number(),
+  /** What was chosen, as it was then; absent from servers before options. */
+  options: z.array(ChosenOption).default([]),
 });
 
 export const OrderSummary = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALLERGENS } from './allergens';
 import { dollars, id, isoDate, optionalText, phone, requiredText } from './fields';
+import { ChosenOptionIds } from './item-options';
 import { MAX_ORDER_LINES, MAX_QUANTITY, ORDER_STATUSES, ORDER_TYPES, OrderLine } from './order';
 import { MAX_PER_PAGE, PageQuery, Pagination } from './pagination';
 
@@ -96,7 +97,7 @@ export const UpdateOrderBody = z.object({
   order_items: z
     .array(
       // Lines come back as the list showed them (with name and price): only id and quantity count.
-      z.object({ menu_item_id: id, quantity }),
+      z.object({ menu_item_id: id, quantity, options: ChosenOptionIds.optional() }),
     )
     .min(1, 'An order needs at least one item')
     .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines`),
@@ -127,7 +128,7 @@ export const OwnerPlaceOrderBody = z.strictObject({
   /** Optional: a walk-in seated at a table; empty means pick-up. */
   table_number: z.number().int('Table number must be a whole number').min(1).nullable().optional(),
   items: z
-    .array(z.strictObject({ menu_id: id, quantity }))
+    .array(z.strictObject({ menu_id: id, quantity, options: ChosenOptionIds.optional() }))
     .min(1, 'Add at least one item')
     .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines`),
 });
@@ -141,6 +142,8 @@ export const DailySalesOrder = z.object({
   status: z.enum(ORDER_STATUSES),
   total_amount: z.number(),
   created_at: z.string(),
+  /** Its lines with their options (issue 12 part 2), for the report's items CSV. */
+  items: z.array(OrderLine).default([]),
 });
 export const DailySalesResponse = z.object({
   date: z.string(),
