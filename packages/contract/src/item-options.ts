@@ -175,3 +175,14 @@ export function choicesProblem(
 /** The same choices in one order, whatever order they were tapped in: a cart line's key. */
 export const choiceKey = (menuId: number, chosen: readonly number[]) =>
   [menuId, ...[...chosen].sort((a, b) => a - b)].join('-');
+
+/**
+ * A line's choices as one short text, group by group in the order chosen: "Size: Large · Extras:
+ * Bacon, Fried egg". The cart, the status page, the staff's cards and the CSV all read it so.
+ */
+export function describeOptions(options: readonly Pick<ChosenOption, 'group' | 'name'>[]): string {
+  const byGroup = new Map<string, string[]>();
+  for (const option of options)
+    byGroup.set(option.group, [...(byGroup.get(option.group) ?? []), option.name]);
+  return [...byGroup].map(([group, names]) => `${group}: ${names.join(', ')}`).join(' · ');
+}
