@@ -25,6 +25,7 @@ export function menuItem(overrides: Partial<MenuItem> = {}): MenuItem {
     restaurant_id: RESTAURANT_ID,
     allergens: [],
     dietary_tags: [],
+    option_groups: [],
     ...overrides,
   };
 }

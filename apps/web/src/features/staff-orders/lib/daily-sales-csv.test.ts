@@ -13,6 +13,7 @@ const report: Pick<DailySalesResponse, 'orders' | 'timezone'> = {
       status: 'Completed' as const,
       total_amount: 27.5,
       created_at: '2026-11-24T03:05:00.000Z',
+      items: [],
     },
     {
       order_id: 13,
@@ -20,6 +21,7 @@ const report: Pick<DailySalesResponse, 'orders' | 'timezone'> = {
       status: 'Cancelled' as const,
       total_amount: 8,
       created_at: '2026-11-24T09:30:00.000Z',
+      items: [],
     },
   ],
 };

@@ -23,13 +23,16 @@ const tiramisu: MenuItem = {
   restaurant_id: 7,
   allergens: ['eggs', 'milk'],
   dietary_tags: ['vegetarian'],
+  option_groups: [],
 };
 
 describe('order edit lines', () => {
   it('never lets − go below 1 nor + above 50', () => {
     const lines = linesOf(
       staffOrder({
-        items: [{ menu_item_id: 11, product_name: 'Pizza', quantity: 1, price: 12.5, allergens: [] }],
+        items: [
+          { menu_item_id: 11, product_name: 'Pizza', quantity: 1, price: 12.5, options: [], allergens: [] },
+        ],
       }),
     );
     expect(changeQuantity(lines, 11, -1)[0]?.quantity).toBe(1);
@@ -68,8 +71,8 @@ describe('order edit lines', () => {
 
   it('previews the total in cents and sends only ids and quantities', () => {
     const lines = [
-      { menu_item_id: 1, product_name: 'Gum', price: 0.1, quantity: 3, allergens: [] },
-      { menu_item_id: 2, product_name: 'Pizza', price: 12.5, quantity: 2, allergens: [] },
+      { menu_item_id: 1, product_name: 'Gum', price: 0.1, quantity: 3, options: [], allergens: [] },
+      { menu_item_id: 2, product_name: 'Pizza', price: 12.5, quantity: 2, options: [], allergens: [] },
     ];
     expect(linesTotal(lines)).toBe(25.3);
     expect(orderItemsOf(lines)).toEqual([

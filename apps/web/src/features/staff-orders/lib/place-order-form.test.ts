@@ -22,6 +22,7 @@ const item = (menu_id: number, price: number): MenuItem => ({
   restaurant_id: 7,
   allergens: [],
   dietary_tags: [],
+  option_groups: [],
 });
 const menu = [item(1, 12.5), item(2, 0.1)];
 const context = { restaurantId: 7, userId: 3, menu };

@@ -17,8 +17,8 @@ export function staffOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
     created_at: '2026-11-23T19:00:00.000Z',
     updated_at: '2026-11-23T19:00:00.000Z',
     items: [
-      { menu_item_id: 11, product_name: 'Pizza', quantity: 2, price: 12.5, allergens: [] },
-      { menu_item_id: 12, product_name: 'Soda', quantity: 1, price: 2.25, allergens: [] },
+      { menu_item_id: 11, product_name: 'Pizza', quantity: 2, price: 12.5, options: [], allergens: [] },
+      { menu_item_id: 12, product_name: 'Soda', quantity: 1, price: 2.25, options: [], allergens: [] },
     ],
     ...overrides,
   };

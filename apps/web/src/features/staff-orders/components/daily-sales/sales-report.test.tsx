@@ -26,6 +26,7 @@ const report: DailySalesResponse = {
       status: 'Completed',
       total_amount: 1200,
       created_at: '2026-11-21T03:05:00.000Z',
+      items: [],
     },
     {
       order_id: 13,
@@ -33,6 +34,7 @@ const report: DailySalesResponse = {
       status: 'Completed',
       total_amount: 34.5,
       created_at: '2026-11-21T03:30:00.000Z',
+      items: [],
     },
     {
       order_id: 14,
@@ -40,6 +42,7 @@ const report: DailySalesResponse = {
       status: 'Cancelled',
       total_amount: 9,
       created_at: '2026-11-21T09:00:00.000Z',
+      items: [],
     },
   ],
 };

@@ -422,9 +422,10 @@ describe('Kitchen Management: allergens on the pass (issue 12 part 3)', () => {
             product_name: 'Satay',
             quantity: 2,
             price: 9,
+            options: [],
             allergens: ['sesame', 'peanuts'],
           },
-          { menu_item_id: 12, product_name: 'Rice', quantity: 1, price: 3, allergens: [] },
+          { menu_item_id: 12, product_name: 'Rice', quantity: 1, price: 3, options: [], allergens: [] },
         ],
       }),
     ]);

@@ -26,6 +26,7 @@ const menuItem = (menu_id: number, item_name: string, price: number, available =
   restaurant_id: RESTAURANT_ID,
   allergens: [],
   dietary_tags: [],
+  option_groups: [],
 });
 const MENU = [
   menuItem(11, 'Pizza', 12.5),
@@ -89,6 +90,7 @@ function fakeOrderServer(orders: StaffOrder[], answer?: (call: Call) => Response
         product_name: prices.get(line.menu_item_id)!.item_name,
         price: prices.get(line.menu_item_id)!.price,
         quantity: line.quantity,
+        options: [],
         allergens: [],
       }));
       // The server prices the lines itself: a total the client could not have guessed.
@@ -120,11 +122,11 @@ const renderPage = () =>
 const card = (orderId: number) => screen.findByRole('article', { name: `Order #${orderId}` });
 
 const fiveItems = [
-  { menu_item_id: 11, product_name: 'Pizza', quantity: 2, price: 12.5, allergens: [] },
-  { menu_item_id: 12, product_name: 'Soda', quantity: 1, price: 2.25, allergens: [] },
-  { menu_item_id: 13, product_name: 'Tiramisu', quantity: 1, price: 6.75, allergens: [] },
-  { menu_item_id: 15, product_name: 'Garlic Bread', quantity: 1, price: 4, allergens: [] },
-  { menu_item_id: 16, product_name: 'Lemonade', quantity: 3, price: 3, allergens: [] },
+  { menu_item_id: 11, product_name: 'Pizza', quantity: 2, price: 12.5, options: [], allergens: [] },
+  { menu_item_id: 12, product_name: 'Soda', quantity: 1, price: 2.25, options: [], allergens: [] },
+  { menu_item_id: 13, product_name: 'Tiramisu', quantity: 1, price: 6.75, options: [], allergens: [] },
+  { menu_item_id: 15, product_name: 'Garlic Bread', quantity: 1, price: 4, options: [], allergens: [] },
+  { menu_item_id: 16, product_name: 'Lemonade', quantity: 3, price: 3, options: [], allergens: [] },
 ];
 
 describe('Order Management: the cards', () => {
@@ -168,6 +170,7 @@ describe('Order Management: the cards', () => {
       product_name: 'Satay',
       quantity: 1,
       price: 9,
+      options: [],
       allergens: ['peanuts', 'sesame'],
     };
     const rice: StaffOrder['items'][number] = {
@@ -175,6 +178,7 @@ describe('Order Management: the cards', () => {
       product_name: 'Rice',
       quantity: 1,
       price: 3,
+      options: [],
       allergens: [],
     };
     fakeOrderServer([
@@ -264,7 +268,9 @@ describe('Order Management: a Pending order', () => {
     fakeOrderServer([
       staffOrder({
         order_id: 1,
-        items: [{ menu_item_id: 11, product_name: 'Pizza', quantity: 1, price: 12.5, allergens: [] }],
+        items: [
+          { menu_item_id: 11, product_name: 'Pizza', quantity: 1, price: 12.5, options: [], allergens: [] },
+        ],
       }),
     ]);
     const user = userEvent.setup();

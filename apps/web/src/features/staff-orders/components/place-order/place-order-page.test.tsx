@@ -22,6 +22,7 @@ const menuItem = (menu_id: number, item_name: string, price: number, available =
   restaurant_id: RESTAURANT_ID,
   allergens: [],
   dietary_tags: [],
+  option_groups: [],
 });
 const MENU = [
   menuItem(11, 'Pizza', 12.5),
