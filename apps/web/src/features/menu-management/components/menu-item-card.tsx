@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ContainsLine, DietaryTagPills } from '@/components/ui/dietary-badges';
 import { cn } from '@/lib/cn';
 import { formatDollars } from '@/lib/money';
+import { optionEditorTexts } from '../lib/option-groups-form';
 
 type MenuItemCardProps = {
   item: MenuItem;
@@ -70,6 +71,14 @@ export function MenuItemCard({ item, editing, deleting, onEdit, onDelete }: Menu
           {typeof item.stock === 'number' && item.stock > 0 && (
             <span className="inline-flex rounded-md bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-200 ring-inset">
               {stockMessages.left(item.stock)}
+            </span>
+          )}
+          {item.option_groups.length > 0 && (
+            <span
+              title={item.option_groups.map((group) => group.name).join(', ')}
+              className="inline-flex rounded-md bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200 ring-inset"
+            >
+              {optionEditorTexts.groupCount(item.option_groups.length)}
             </span>
           )}
         </p>

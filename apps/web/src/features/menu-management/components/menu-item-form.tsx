@@ -36,6 +36,7 @@ import {
 import { AvailabilitySwitch } from './availability-switch';
 import { CharacterCount } from './character-count';
 import { ImagePicker } from './image-picker';
+import { OptionGroupsEditor } from './option-groups-editor';
 
 type MenuItemFormProps = {
   restaurantId: number;
@@ -265,6 +266,16 @@ export function MenuItemForm({ restaurantId, token, editing, onSaved, onCancelEd
             onChange={(tags) => set('dietary_tags', tags)}
             error={errors.dietary_tags}
             gridClassName="grid-cols-2 sm:grid-cols-4"
+          />
+        </div>
+
+        <div className="min-w-0 border-t border-stone-100 pt-5 md:col-span-2">
+          <OptionGroupsEditor
+            groups={values.option_groups}
+            errors={errors.option_groups}
+            showAll={submitted}
+            disabled={busy}
+            onChange={(groups) => set('option_groups', groups)}
           />
         </div>
       </fieldset>

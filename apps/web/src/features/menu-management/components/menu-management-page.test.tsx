@@ -1,4 +1,4 @@
-import { type MenuItem, menuMessages, uploadMessages } from '@tableserve/contract/menu';
+import { type MenuItem, type MenuItemBody, menuMessages, uploadMessages } from '@tableserve/contract/menu';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
@@ -34,6 +34,22 @@ type FakeServerOptions = {
   answer?: (call: { url: string; method: string; body: unknown }) => Response | Promise<Response> | undefined;
 };
 
+/**
+ * What the server stores of a body: the item, its option groups with ids of their own; groups
+ * and count kept as they were when the body leaves them out.
+ */
+function stored(body: MenuItemBody, previous: MenuItem | undefined, menuId: number): MenuItem {
+  let nextOptionId = menuId * 100;
+  const option_groups = body.option_groups
+    ? body.option_groups.map((group) => ({
+        ...group,
+        id: nextOptionId++,
+        options: group.options.map((option) => ({ ...option, id: nextOptionId++ })),
+      }))
+    : (previous?.option_groups ?? []);
+  return { ...previous, ...(body as MenuItem), menu_id: menuId, option_groups };
+}
+
 /** The menu API as the server behaves, over an in-memory list. */
 function fakeMenuServer({ items = [], answer }: FakeServerOptions = {}) {
   let menu = [...items];
@@ -47,14 +63,14 @@ function fakeMenuServer({ items = [], answer }: FakeServerOptions = {}) {
     if (call.url === SIGNED_URL)
       return jsonResponse(200, { message: 'Image uploaded', image_url: IMAGE_URL });
     if (call.url === '/api/v1/menu/add-menu-item') {
-      const item = { ...(call.body as MenuItem), menu_id: nextId++ };
+      const item = stored(call.body as MenuItemBody, undefined, nextId++);
       menu = [...menu, item];
       return jsonResponse(201, { message: 'Menu item created', data: item });
     }
     const update = call.url.match(/\/menu\/update-menu-item\/(\d+)$/);
     if (update) {
       const id = Number(update[1]);
-      menu = menu.map((item) => (item.menu_id === id ? { ...(call.body as MenuItem), menu_id: id } : item));
+      menu = menu.map((item) => (item.menu_id === id ? stored(call.body as MenuItemBody, item, id) : item));
       return jsonResponse(200, {
         message: 'Menu item updated',
         data: menu.find((item) => item.menu_id === id),
@@ -665,4 +681,186 @@ describe('Menu Management: portions left (issue 12 part 4)', () => {
     expect(await screen.findByText(menuMessages.updated)).toBeInTheDocument();
     expect(callsTo(calls, '/update-menu-item/')[0]!.body).not.toHaveProperty('stock');
   });
+});
+
+describe('Menu Management: item options (issue 12 part 2)', () => {
+  const optionGroup = (position: number) =>
+    within(screen.getByRole('group', { name: `Option group ${position}` }));
+
+  async function addGroup(
+    user: ReturnType<typeof userEvent.setup>,
+    position: number,
+    group: { name: string; min: string; max: string; options: [string, string][] },
+  ) {
+    await user.click(screen.getByRole('button', { name: 'Add option group' }));
+    const box = optionGroup(position);
+    // A new group takes the focus on its name.
+    expect(box.getByRole('textbox', { name: 'Group name' })).toHaveFocus();
+    await user.type(box.getByRole('textbox', { name: 'Group name' }), group.name);
+    await user.clear(box.getByRole('textbox', { name: 'Fewest choices' }));
+    await user.type(box.getByRole('textbox', { name: 'Fewest choices' }), group.min);
+    await user.clear(box.getByRole('textbox', { name: 'Most choices' }));
+    await user.type(box.getByRole('textbox', { name: 'Most choices' }), group.max);
+    for (const [index, [name, delta]] of group.options.entries()) {
+      if (index > 0) await user.click(box.getByRole('button', { name: `Add option to ${group.name}` }));
+      await user.type(box.getAllByRole('textbox', { name: 'Option name' })[index]!, name);
+      if (delta) await user.type(box.getAllByRole('textbox', { name: 'Price delta ($)' })[index]!, delta);
+    }
+  }
+
+  it('adds a dish with two groups, sends them as the contract reads them, and counts them on its card', async () => {
+    signInRestaurantOwner();
+    const { calls } = fakeMenuServer();
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Add item' });
+    expect(screen.getByText('No options: diners add this dish in one tap.')).toBeInTheDocument();
+    await fillForm(user, { name: 'Smash Burger', price: '16' });
+    await addGroup(user, 1, {
+      name: 'Size',
+      min: '1',
+      max: '1',
+      options: [
+        ['Regular', ''],
+        ['Large', '2'],
+      ],
+    });
+    await addGroup(user, 2, {
+      name: 'Extras',
+      min: '0',
+      max: '2',
+      options: [
+        ['Bacon', '1.5'],
+        ['Fried egg', '1'],
+      ],
+    });
+    expect(optionGroup(1).getByText('Choose 1')).toBeInTheDocument();
+    expect(optionGroup(2).getByText('Optional')).toBeInTheDocument();
+    await user.click(submitButton());
+
+    expect(await screen.findByText(menuMessages.added)).toBeInTheDocument();
+    expect((callsTo(calls, '/add-menu-item')[0]!.body as { option_groups: unknown }).option_groups).toEqual([
+      {
+        name: 'Size',
+        min_choices: 1,
+        max_choices: 1,
+        options: [
+          { name: 'Regular', price_delta: 0 },
+          { name: 'Large', price_delta: 2 },
+        ],
+      },
+      {
+        name: 'Extras',
+        min_choices: 0,
+        max_choices: 2,
+        options: [
+          { name: 'Bacon', price_delta: 1.5 },
+          { name: 'Fried egg', price_delta: 1 },
+        ],
+      },
+    ]);
+    const card = await screen.findByRole('article', { name: 'Smash Burger' });
+    expect(within(card).getByText('2 option groups')).toBeInTheDocument();
+  }, 20_000);
+
+  it('shows the contract’s word by the field, and sends nothing until it is right', async () => {
+    signInRestaurantOwner();
+    const { calls } = fakeMenuServer();
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Add item' });
+    await fillForm(user);
+    await addGroup(user, 1, {
+      name: 'Size',
+      min: '3',
+      max: '2',
+      options: [
+        ['Small', ''],
+        ['Large', '2.505'],
+      ],
+    });
+    await user.tab();
+
+    const box = optionGroup(1);
+    expect(box.getByRole('textbox', { name: 'Fewest choices' })).toHaveAccessibleDescription(
+      'The fewest choices cannot be more than the most',
+    );
+    expect(box.getAllByRole('textbox', { name: 'Price delta ($)' })[1]).toHaveAccessibleDescription(
+      'Price delta can have at most 2 decimals',
+    );
+    expect(submitButton()).toHaveAttribute('data-ready', 'false');
+    await user.click(submitButton());
+    expect(callsTo(calls, '/add-menu-item')).toHaveLength(0);
+
+    await user.clear(box.getByRole('textbox', { name: 'Fewest choices' }));
+    await user.type(box.getByRole('textbox', { name: 'Fewest choices' }), '1');
+    expect(box.getByRole('textbox', { name: 'Fewest choices' })).not.toHaveAccessibleDescription();
+    // Removing an option leaves the group allowing more choices than it has.
+    await user.click(box.getByRole('button', { name: 'Remove Large' }));
+    expect(box.getByRole('textbox', { name: 'Most choices' })).toHaveAccessibleDescription(
+      'Size cannot allow more choices than it has options',
+    );
+    await user.click(box.getByRole('button', { name: 'Remove Small' }));
+    expect(box.getByRole('alert')).toHaveTextContent('Add at least one option to the group');
+  }, 20_000);
+
+  it('keeps an item’s groups when the form did not change them, and sends the whole list when it did', async () => {
+    signInRestaurantOwner();
+    const size = {
+      id: 5,
+      name: 'Size',
+      min_choices: 1,
+      max_choices: 1,
+      options: [
+        { id: 51, name: 'Small', price_delta: 0 },
+        { id: 52, name: 'Large', price_delta: 2 },
+      ],
+    };
+    const milk = {
+      id: 6,
+      name: 'Milk',
+      min_choices: 0,
+      max_choices: 1,
+      options: [{ id: 61, name: 'Oat', price_delta: 0.5 }],
+    };
+    const { calls } = fakeMenuServer({
+      items: [menuItem({ item_name: 'Iced Latte', option_groups: [size, milk] })],
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Iced Latte' });
+    expect(within(card).getByText('2 option groups')).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Edit Iced Latte' }));
+    expect(optionGroup(1).getByRole('textbox', { name: 'Group name' })).toHaveValue('Size');
+    expect(
+      optionGroup(1)
+        .getAllByRole('textbox', { name: 'Option name' })
+        .map((box) => (box as HTMLInputElement).value),
+    ).toEqual(['Small', 'Large']);
+    expect(optionGroup(2).getByRole('textbox', { name: 'Price delta ($)' })).toHaveValue('0.5');
+    await user.click(screen.getByRole('button', { name: 'Update item' }));
+    expect(await screen.findByText(menuMessages.updated)).toBeInTheDocument();
+    expect(callsTo(calls, '/update-menu-item/')[0]!.body).not.toHaveProperty('option_groups');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Iced Latte' }));
+    await user.click(optionGroup(2).getByRole('button', { name: 'Move Milk up' }));
+    await user.click(optionGroup(2).getByRole('button', { name: 'Move Large up' }));
+    await user.click(screen.getByRole('button', { name: 'Update item' }));
+    await waitFor(() => expect(callsTo(calls, '/update-menu-item/')).toHaveLength(2));
+    expect(
+      (callsTo(calls, '/update-menu-item/')[1]!.body as { option_groups: unknown }).option_groups,
+    ).toEqual([
+      { name: 'Milk', min_choices: 0, max_choices: 1, options: [{ name: 'Oat', price_delta: 0.5 }] },
+      {
+        name: 'Size',
+        min_choices: 1,
+        max_choices: 1,
+        options: [
+          { name: 'Large', price_delta: 2 },
+          { name: 'Small', price_delta: 0 },
+        ],
+      },
+    ]);
+  }, 20_000);
 });

@@ -1,4 +1,5 @@
 import { allergenMessages, dietaryConflict } from '@tableserve/contract/allergens';
+import type { OptionGroupsInput } from '@tableserve/contract/item-options';
 import {
   type Allergen,
   type DietaryTag,
@@ -10,6 +11,14 @@ import {
   MenuItemBody,
   stockMessages,
 } from '@tableserve/contract/menu';
+import {
+  draftsOf,
+  type OptionGroupDraft,
+  type OptionGroupErrors,
+  optionGroupsBody,
+  optionGroupsChanged,
+  validateOptionGroups,
+} from './option-groups-form';
 
 /** What the menu item form holds while the owner types (owner-side §5 Menu item form). */
 export type MenuItemFormValues = {
@@ -23,11 +32,16 @@ export type MenuItemFormValues = {
   dietary_tags: DietaryTag[];
   /** Portions left, as typed: '' when the restaurant does not count them (issue 12 part 4). */
   stock: string;
+  /** Sizes, extras (issue 12 part 2): edited in place, sent only when changed. */
+  option_groups: OptionGroupDraft[];
 };
 
 export type RequiredField = 'item_name' | 'description' | 'price' | 'category';
 /** The required fields' problems, and a dietary tag the chosen allergens contradict. */
-export type MenuItemFormErrors = Partial<Record<RequiredField | 'dietary_tags' | 'stock', string>>;
+export type MenuItemFormErrors = Partial<Record<RequiredField | 'dietary_tags' | 'stock', string>> & {
+  /** Present only when a group has a problem, each by the contract's path. */
+  option_groups?: OptionGroupErrors;
+};
 
 export const emptyMenuItemForm: MenuItemFormValues = {
   item_name: '',
@@ -38,6 +52,7 @@ export const emptyMenuItemForm: MenuItemFormValues = {
   allergens: [],
   dietary_tags: [],
   stock: '',
+  option_groups: [],
 };
 
 export { ITEM_DESCRIPTION_MAX, ITEM_NAME_MAX };
@@ -52,6 +67,7 @@ export function formValuesOf(item: MenuItem): MenuItemFormValues {
     allergens: [...item.allergens],
     dietary_tags: [...item.dietary_tags],
     stock: item.stock === null || item.stock === undefined ? '' : String(item.stock),
+    option_groups: draftsOf(item.option_groups),
   };
 }
 
@@ -100,6 +116,8 @@ export function validateMenuItemForm(values: MenuItemFormValues): MenuItemFormEr
     errors.stock = stockMessages.invalid;
   const conflict = dietaryConflict(values.dietary_tags, values.allergens);
   if (conflict) errors.dietary_tags = allergenMessages.conflict(conflict.tag, conflict.allergen);
+  const options = validateOptionGroups(values.option_groups);
+  if (Object.keys(options).length > 0) errors.option_groups = options;
   return errors;
 }
 
@@ -117,12 +135,14 @@ export type MenuItemPayload = {
   allergens: Allergen[];
   dietary_tags: DietaryTag[];
   stock?: number | null;
+  option_groups?: OptionGroupsInput;
 };
 
 /**
  * The add/update payload but its image (owner-side §7); call only with values that passed
  * validation. The count goes only when the owner changed it: orders take from it while the form
- * is open, and saving the number the form was opened with would give those portions back.
+ * is open, and saving the number the form was opened with would give those portions back. The
+ * option groups too: a form opened before another device added a group must not wipe it.
  */
 export function menuItemFields(
   values: MenuItemFormValues,
@@ -140,5 +160,8 @@ export function menuItemFields(
     allergens: values.allergens,
     dietary_tags: values.dietary_tags,
     ...(values.stock !== opened.stock && { stock: values.stock === '' ? null : Number(values.stock) }),
+    ...(optionGroupsChanged(values.option_groups, opened.option_groups) && {
+      option_groups: optionGroupsBody(values.option_groups),
+    }),
   };
 }
