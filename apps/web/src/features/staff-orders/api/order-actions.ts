@@ -5,6 +5,7 @@ import {
   OrderActionResponse,
   type OwnerPlaceOrderBody,
   type StaffOrder,
+  type UpdateOrderBody,
 } from '@tableserve/contract/owner-orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -43,7 +44,7 @@ export async function approveOrder({ restaurantId, token }: Caller, orderId: num
 export async function updateOrderItems(
   { token }: Caller,
   orderId: number,
-  items: { menu_item_id: number; quantity: number }[],
+  items: UpdateOrderBody['order_items'],
   totalAmount: number,
 ) {
   const body = await apiRequest<unknown>(`/customer/update-order/${orderId}`, {

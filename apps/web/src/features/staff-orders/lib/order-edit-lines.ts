@@ -1,8 +1,10 @@
 import type { Allergen } from '@tableserve/contract/allergens';
+import { type ChosenOption, choiceKey } from '@tableserve/contract/item-options';
 import type { MenuItem } from '@tableserve/contract/menu';
 import { MAX_ORDER_LINES, MAX_QUANTITY } from '@tableserve/contract/order';
 import type { StaffOrder } from '@tableserve/contract/owner-orders';
 import { dollarsToCents } from '@/lib/money';
+import { chosenOptionsOf, unitPriceCents } from './chosen-options';
 
 /**
  * Order Management's edit of a Pending order (owner-side §4 owner approval, §5 Owner order edit):
@@ -14,38 +16,53 @@ export type EditLine = {
   product_name: string;
   price: number;
   quantity: number;
+  /** What was chosen (issue 12 part 2): kept on save, and part of what makes the line its own. */
+  options: readonly ChosenOption[];
   /** What the dish contains now, shown under the line (issue 12). */
   allergens: readonly Allergen[];
 };
+
+/** A line's identity: its dish and its choices, so two burgers cooked differently stay two lines. */
+export const lineKey = (line: Pick<EditLine, 'menu_item_id' | 'options'>) =>
+  choiceKey(
+    line.menu_item_id,
+    line.options.map((option) => option.id),
+  );
 
 export const linesOf = (order: StaffOrder): EditLine[] => order.items.map((item) => ({ ...item }));
 
 const clampQuantity = (quantity: number) => Math.min(MAX_QUANTITY, Math.max(1, quantity));
 
 /** − and +: never below 1 (owner-side §5), never above the API's 50. */
-export function changeQuantity(lines: EditLine[], menuItemId: number, delta: number): EditLine[] {
+export function changeQuantity(lines: EditLine[], key: string, delta: number): EditLine[] {
   return lines.map((line) =>
-    line.menu_item_id === menuItemId ? { ...line, quantity: clampQuantity(line.quantity + delta) } : line,
+    lineKey(line) === key ? { ...line, quantity: clampQuantity(line.quantity + delta) } : line,
   );
 }
 
 /** An order keeps at least one line: removing the last one changes nothing. */
-export function removeLine(lines: EditLine[], menuItemId: number): EditLine[] {
+export function removeLine(lines: EditLine[], key: string): EditLine[] {
   if (lines.length <= 1) return lines;
-  return lines.filter((line) => line.menu_item_id !== menuItemId);
+  return lines.filter((line) => lineKey(line) !== key);
 }
 
-/** Adding an item already in the order adds one to its line instead of a second line. */
-export function addMenuItem(lines: EditLine[], item: MenuItem): EditLine[] {
-  if (lines.some((line) => line.menu_item_id === item.menu_id)) return changeQuantity(lines, item.menu_id, 1);
+/**
+ * Adding a dish with the same choices as a line of the order adds one to that line; other
+ * choices make a line of their own, priced with their deltas for the preview.
+ */
+export function addMenuItem(lines: EditLine[], item: MenuItem, chosen: readonly number[] = []): EditLine[] {
+  const options = chosenOptionsOf(item, chosen);
+  const key = lineKey({ menu_item_id: item.menu_id, options });
+  if (lines.some((line) => lineKey(line) === key)) return changeQuantity(lines, key, 1);
   if (lines.length >= MAX_ORDER_LINES) return lines;
   return [
     ...lines,
     {
       menu_item_id: item.menu_id,
       product_name: item.item_name,
-      price: item.price,
+      price: unitPriceCents(item, chosen) / 100,
       quantity: 1,
+      options,
       allergens: item.allergens,
     },
   ];
@@ -56,7 +73,7 @@ export function isEdited(order: StaffOrder, lines: EditLine[]): boolean {
   if (lines.length !== order.items.length) return true;
   return lines.some((line, index) => {
     const item = order.items[index];
-    return item?.menu_item_id !== line.menu_item_id || item.quantity !== line.quantity;
+    return !item || lineKey(item) !== lineKey(line) || item.quantity !== line.quantity;
   });
 }
 
@@ -65,6 +82,13 @@ export function linesTotal(lines: EditLine[]): number {
   return lines.reduce((cents, line) => cents + dollarsToCents(line.price) * line.quantity, 0) / 100;
 }
 
-/** PUT /customer/update-order's order_items: only id and quantity count. */
+/**
+ * PUT /customer/update-order's order_items: the dish, how many, and the ids of its options, so a
+ * saved edit keeps what each line had chosen (the server prices them again).
+ */
 export const orderItemsOf = (lines: EditLine[]) =>
-  lines.map(({ menu_item_id, quantity }) => ({ menu_item_id, quantity }));
+  lines.map(({ menu_item_id, quantity, options }) => ({
+    menu_item_id,
+    quantity,
+    options: options.map((option) => option.id),
+  }));

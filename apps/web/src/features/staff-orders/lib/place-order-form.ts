@@ -1,14 +1,21 @@
 import { PHONE_DIGITS } from '@tableserve/contract/fields';
+import { choicesProblem } from '@tableserve/contract/item-options';
 import type { MenuItem } from '@tableserve/contract/menu';
 import { MAX_ORDER_LINES, MAX_QUANTITY } from '@tableserve/contract/order';
 import type { OwnerPlaceOrderBody } from '@tableserve/contract/owner-orders';
-import { dollarsToCents } from '@/lib/money';
+import { unitPriceCents } from './chosen-options';
 
 /**
  * The owner's Place Order form (owner-side §3 Owner place-order form, §5): a walk-in or phone
  * order. The total is an estimate from the menu's prices; the server prices the order anyway.
  */
-export type PlaceOrderRow = { key: number; menuId: string; quantity: number };
+export type PlaceOrderRow = {
+  key: number;
+  menuId: string;
+  quantity: number;
+  /** The chosen option ids of a dish with option groups (issue 12 part 2). */
+  options: number[];
+};
 
 export type PlaceOrderValues = {
   customerName: string;
@@ -21,7 +28,7 @@ export type PlaceOrderValues = {
 
 export type PlaceOrderField = 'customer_name' | 'phone_number' | 'other_order_details' | 'items';
 export type PlaceOrderErrors = Partial<Record<PlaceOrderField, string>> & {
-  /** Per row key: the row has no menu item chosen. */
+  /** Per row key: the row has no menu item chosen, or its required options are missing. */
   rows?: Record<number, string>;
 };
 
@@ -34,10 +41,13 @@ export const placeOrderTexts = {
   detailsTooLong: `Other order details must be at most ${DETAILS_MAX} characters`,
   itemRequired: 'Choose a menu item',
   noItems: 'Add at least one item',
+  withOptions: 'with options',
+  changeOptions: 'Change options',
+  changeOptionsOf: (row: string) => `Change options of ${row.toLowerCase()}`,
 } as const;
 
 let nextRowKey = 1;
-export const newRow = (): PlaceOrderRow => ({ key: nextRowKey++, menuId: '', quantity: 1 });
+export const newRow = (): PlaceOrderRow => ({ key: nextRowKey++, menuId: '', quantity: 1, options: [] });
 
 export const emptyPlaceOrderValues = (): PlaceOrderValues => ({
   customerName: '',
@@ -53,15 +63,21 @@ export const canAddRow = (form: PlaceOrderValues) => form.rows.length < MAX_ORDE
 export const tableChoices = (numberOfTables: number | undefined) =>
   Array.from({ length: Math.max(0, Math.min(numberOfTables ?? 0, 500)) }, (_, index) => index + 1);
 
-/** The estimate the form sends as total_amount: the chosen items at the menu's prices, in dollars. */
+/**
+ * The estimate the form sends as total_amount: the chosen items at the menu's prices with their
+ * options' deltas, in dollars.
+ */
 export function estimatedTotal(rows: PlaceOrderRow[], menu: MenuItem[]): number {
-  const prices = new Map(menu.map((item) => [String(item.menu_id), item.price]));
   const cents = rows.reduce((sum, row) => {
-    const price = prices.get(row.menuId);
-    return price === undefined ? sum : sum + dollarsToCents(price) * row.quantity;
+    const item = dishOf(row, menu);
+    return item ? sum + unitPriceCents(item, row.options) * row.quantity : sum;
   }, 0);
   return cents / 100;
 }
+
+/** The row's dish, if one of the menu's is chosen. */
+export const dishOf = (row: Pick<PlaceOrderRow, 'menuId'>, menu: MenuItem[]) =>
+  menu.find((item) => String(item.menu_id) === row.menuId);
 
 type Context = { restaurantId: number; userId: number; menu: MenuItem[] };
 
@@ -77,9 +93,15 @@ export function validatePlaceOrder(
   if (!new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(form.phoneNumber))
     errors.phone_number = placeOrderTexts.phoneInvalid;
   if (details.length > DETAILS_MAX) errors.other_order_details = placeOrderTexts.detailsTooLong;
-  const known = new Set(menu.map((item) => String(item.menu_id)));
   const rowErrors: Record<number, string> = {};
-  for (const row of form.rows) if (!known.has(row.menuId)) rowErrors[row.key] = placeOrderTexts.itemRequired;
+  for (const row of form.rows) {
+    const item = dishOf(row, menu);
+    // The same words the server would refuse a missing required option with.
+    const problem = item
+      ? choicesProblem(item.item_name, item.option_groups, row.options)
+      : placeOrderTexts.itemRequired;
+    if (problem) rowErrors[row.key] = problem;
+  }
   if (Object.keys(rowErrors).length > 0) errors.rows = rowErrors;
   if (form.rows.length === 0) errors.items = placeOrderTexts.noItems;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
@@ -93,7 +115,11 @@ export function validatePlaceOrder(
       total_amount: estimatedTotal(form.rows, menu),
       other_order_details: details || undefined,
       table_number: form.table ? Number(form.table) : null,
-      items: form.rows.map((row) => ({ menu_id: Number(row.menuId), quantity: row.quantity })),
+      items: form.rows.map((row) => ({
+        menu_id: Number(row.menuId),
+        quantity: row.quantity,
+        options: row.options,
+      })),
     },
   };
 }

@@ -9,7 +9,13 @@ import { formatDollars } from '@/lib/money';
 import { useDailySales } from '../../api/daily-sales';
 import { useKitchenAnalytics } from '../../api/kitchen-analytics';
 import { useKitchenAgeing } from '../../hooks/use-kitchen-ageing';
-import { dailySalesCsv, dailySalesFileName, downloadCsv } from '../../lib/daily-sales-csv';
+import {
+  dailySalesCsv,
+  dailySalesFileName,
+  dailySalesItemsCsv,
+  downloadCsv,
+  salesItemsCsv,
+} from '../../lib/daily-sales-csv';
 import { kitchenAnalyticsCsv, kitchenAnalyticsFileName } from '../../lib/kitchen-analytics-csv';
 import { formatRange, weekEndingOn } from '../../lib/kitchen-analytics-format';
 import { formatOrderTime } from '../../lib/order-summary-format';
@@ -84,7 +90,7 @@ export function SalesReportDialog({
       ? { from: weekly ? weekEndingOn(date) : date, to: date, lateAfter: ageing.redMinutes }
       : null,
   );
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'report' | 'items' | null>(null);
   const idPrefix = useId();
   const report = date && sales.isSuccess && !sales.isError ? sales.data : null;
   const kitchen = view === 'kitchen' && analytics.isSuccess ? analytics.data : null;
@@ -101,17 +107,19 @@ export function SalesReportDialog({
     onClose();
   }
 
-  async function exportCsv() {
-    setExporting(true);
+  async function exportCsv(what: 'report' | 'items') {
+    setExporting(what);
     try {
-      if (view === 'sales' && report)
+      if (view === 'sales' && report && what === 'items')
+        downloadCsv(salesItemsCsv.fileName(report.date), await dailySalesItemsCsv(report));
+      else if (view === 'sales' && report)
         downloadCsv(dailySalesFileName(report.date), await dailySalesCsv(report));
       if (view === 'kitchen' && kitchen)
         downloadCsv(kitchenAnalyticsFileName(kitchen), await kitchenAnalyticsCsv(kitchen));
     } catch (error) {
       console.error('Could not export the report', error);
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   }
 
@@ -127,8 +135,23 @@ export function SalesReportDialog({
           <Button variant="secondary" onClick={close}>
             {ownerOrderMessages.close}
           </Button>
-          <Button onClick={() => void exportCsv()} disabled={!shown} busy={exporting}>
-            {!exporting && <Download className="size-4" aria-hidden />}
+          {view === 'sales' && (
+            <Button
+              variant="secondary"
+              onClick={() => void exportCsv('items')}
+              disabled={!report || exporting !== null}
+              busy={exporting === 'items'}
+            >
+              {exporting !== 'items' && <Download className="size-4" aria-hidden />}
+              {salesItemsCsv.button}
+            </Button>
+          )}
+          <Button
+            onClick={() => void exportCsv('report')}
+            disabled={!shown || exporting !== null}
+            busy={exporting === 'report'}
+          >
+            {exporting !== 'report' && <Download className="size-4" aria-hidden />}
             {view === 'sales' ? ownerOrderMessages.exportCsv : kitchenAnalyticsMessages.exportKitchenCsv}
           </Button>
         </>

@@ -18,6 +18,7 @@ import { type Age, type Ageing, ageAfter, minutesWaited } from '../../lib/kitche
 import { canMarkReady } from '../../lib/kitchen-board';
 import { kitchenDestination, kitchenTexts } from '../../lib/kitchen-texts';
 import { AllergenNote } from '../allergen-note';
+import { LineOptions } from '../line-options';
 import { OrderStatusBadge, statusAccent } from '../order-status-badge';
 import type { StaffContext } from '../staff-screen';
 import { KitchenElapsedTimer } from './kitchen-elapsed-timer';
@@ -114,7 +115,7 @@ export function KitchenOrderCard({ order, staff, isNew = false, ageing, onSigned
         <ul className={cn('flex flex-col', done ? 'gap-1.5' : 'gap-2.5')}>
           {order.items.map((item, index) => (
             <li
-              // Lines of one order never repeat a menu item, but a stale cache could: keep keys unique.
+              // One dish can have two lines, with different options: the position tells them apart.
               key={`${item.menu_item_id}-${index}`}
               className={cn(
                 'flex items-baseline gap-3 leading-snug',
@@ -131,6 +132,13 @@ export function KitchenOrderCard({ order, staff, isNew = false, ageing, onSigned
               </span>
               <span className="flex min-w-0 flex-col items-start gap-1">
                 <span className="break-words">{item.product_name}</span>
+                {/* How to make it: in the line's own type, a step quieter than the dish's name. */}
+                <LineOptions
+                  options={item.options}
+                  className={
+                    done ? 'text-sm text-stone-500' : 'text-lg leading-snug font-medium text-stone-700'
+                  }
+                />
                 {/* The allergens the dish has now, where the cook cannot miss them. */}
                 <AllergenNote allergens={item.allergens} size={done ? 'base' : 'large'} />
               </span>

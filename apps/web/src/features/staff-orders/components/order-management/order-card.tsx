@@ -30,6 +30,7 @@ import { formatPhone } from '@/lib/format-phone';
 import { formatDollars } from '@/lib/money';
 import { sessionKeys, sessionStore } from '@/lib/storage';
 import { approveOrder, deleteOrder, updateOrderItems, useOrderAction } from '../../api/order-actions';
+import { hasOptions } from '../../lib/chosen-options';
 import {
   addMenuItem,
   changeQuantity,
@@ -40,6 +41,7 @@ import {
   orderItemsOf,
   removeLine,
 } from '../../lib/order-edit-lines';
+import { OptionChoiceDialog, optionChoiceTexts } from '../option-choice-dialog';
 import { OrderStatusBadge } from '../order-status-badge';
 import { AddItemsPanel } from './add-items-panel';
 import { OrderLines } from './order-lines';
@@ -77,6 +79,7 @@ export function OrderCard({ order, restaurantId, token, onRefused }: OrderCardPr
   const [draft, setDraft] = useState<EditLine[] | null>(null);
   const [expanded, setExpanded] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [choosingFor, setChoosingFor] = useState<MenuItem | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   // The two-step delete swaps its buttons: focus follows, so a keyboard user is never left nowhere.
@@ -115,10 +118,14 @@ export function OrderCard({ order, restaurantId, token, onRefused }: OrderCardPr
     setDraft(next(lines));
   }
 
-  function add(item: MenuItem) {
-    edit((current) => addMenuItem(current, item));
+  function add(item: MenuItem, chosen: number[]) {
+    setChoosingFor(null);
+    edit((current) => addMenuItem(current, item, chosen));
     setExpanded(true);
   }
+
+  /** A dish with option groups is chosen for first (issue 12 part 2); one without goes straight in. */
+  const pick = (item: MenuItem) => (hasOptions(item) ? setChoosingFor(item) : add(item, []));
 
   /** owner-side §8: approve, update and delete failures are only logged; a quiet line says so. */
   function failed(what: string) {
@@ -155,7 +162,10 @@ export function OrderCard({ order, restaurantId, token, onRefused }: OrderCardPr
     });
   }
 
-  const inOrder = new Map(lines.map((line) => [line.menu_item_id, line.quantity]));
+  // How many of each dish, whatever their options.
+  const inOrder = new Map<number, number>();
+  for (const line of lines)
+    inOrder.set(line.menu_item_id, (inOrder.get(line.menu_item_id) ?? 0) + line.quantity);
   const total = edited ? linesTotal(lines) : order.total_amount;
 
   return (
@@ -297,9 +307,15 @@ export function OrderCard({ order, restaurantId, token, onRefused }: OrderCardPr
               token={token}
               inOrder={inOrder}
               disabled={busy}
-              onAdd={add}
+              onAdd={pick}
             />
           )}
+          <OptionChoiceDialog
+            item={choosingFor}
+            confirmLabel={optionChoiceTexts.addToOrder}
+            onConfirm={(chosen) => choosingFor && add(choosingFor, chosen)}
+            onClose={() => setChoosingFor(null)}
+          />
         </div>
       )}
 

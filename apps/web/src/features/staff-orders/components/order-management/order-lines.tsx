@@ -2,16 +2,18 @@ import { MAX_QUANTITY } from '@tableserve/contract/order';
 import { Minus, Plus, X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatDollars, lineTotal } from '@/lib/money';
-import type { EditLine } from '../../lib/order-edit-lines';
+import { type EditLine, lineKey } from '../../lib/order-edit-lines';
 import { AllergenNote } from '../allergen-note';
+import { LineOptions } from '../line-options';
 
 type OrderLinesProps = {
   lines: EditLine[];
   /** Pending orders: − / + and remove on each line (owner-side §4, §5 Owner order edit). */
   editable: boolean;
   disabled?: boolean;
-  onChangeQuantity: (menuItemId: number, delta: number) => void;
-  onRemove: (menuItemId: number) => void;
+  /** By the line's key (its dish and choices, lineKey). */
+  onChangeQuantity: (key: string, delta: number) => void;
+  onRemove: (key: string) => void;
 };
 
 const iconButton =
@@ -22,7 +24,7 @@ export function OrderLines({ lines, editable, disabled, onChangeQuantity, onRemo
   return (
     <ul className="divide-y divide-stone-100">
       {lines.map((line) => (
-        <li key={line.menu_item_id} className={cn('flex flex-col gap-1', editable ? 'py-2.5' : 'py-2')}>
+        <li key={lineKey(line)} className={cn('flex flex-col gap-1', editable ? 'py-2.5' : 'py-2')}>
           <div className="flex items-baseline gap-3">
             {!editable && (
               <span className="w-8 shrink-0 text-sm font-semibold text-stone-500 tabular-nums">
@@ -42,6 +44,10 @@ export function OrderLines({ lines, editable, disabled, onChangeQuantity, onRemo
               {formatDollars(lineTotal(line.price, line.quantity))}
             </p>
           </div>
+          <LineOptions
+            options={line.options}
+            className={cn('text-sm leading-snug text-stone-600', !editable && 'pl-11')}
+          />
           {line.allergens.length > 0 && (
             <div className={cn(!editable && 'pl-11')}>
               <AllergenNote allergens={line.allergens} size="compact" />
@@ -60,7 +66,7 @@ export function OrderLines({ lines, editable, disabled, onChangeQuantity, onRemo
                   <button
                     type="button"
                     className={iconButton}
-                    onClick={() => onChangeQuantity(line.menu_item_id, -1)}
+                    onClick={() => onChangeQuantity(lineKey(line), -1)}
                     disabled={disabled || line.quantity <= 1}
                     aria-label={`Decrease ${line.product_name}`}
                   >
@@ -72,7 +78,7 @@ export function OrderLines({ lines, editable, disabled, onChangeQuantity, onRemo
                   <button
                     type="button"
                     className={iconButton}
-                    onClick={() => onChangeQuantity(line.menu_item_id, 1)}
+                    onClick={() => onChangeQuantity(lineKey(line), 1)}
                     disabled={disabled || line.quantity >= MAX_QUANTITY}
                     aria-label={`Increase ${line.product_name}`}
                   >
@@ -82,7 +88,7 @@ export function OrderLines({ lines, editable, disabled, onChangeQuantity, onRemo
                 <button
                   type="button"
                   className={cn(iconButton, 'text-stone-500 hover:bg-red-50 hover:text-red-700')}
-                  onClick={() => onRemove(line.menu_item_id)}
+                  onClick={() => onRemove(lineKey(line))}
                   disabled={disabled || lines.length <= 1}
                   aria-label={`Remove ${line.product_name}`}
                   title={lines.length <= 1 ? 'An order keeps at least one item' : undefined}

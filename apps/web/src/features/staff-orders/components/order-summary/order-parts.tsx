@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatPhone } from '@/lib/format-phone';
 import { formatOrderTime } from '../../lib/order-summary-format';
+import { LineOptions } from '../line-options';
 
 /** What one row or card needs to show an order and offer its actions. */
 export type OrderRowProps = {
@@ -50,10 +51,14 @@ export function OrderDetails({ order, showId = true }: { order: StaffOrder; show
     <div className="flex min-w-0 flex-col gap-1">
       {showId && <p className="font-semibold text-stone-900">Order #{order.order_id}</p>}
       <ul className="flex flex-col text-sm leading-6 text-stone-700">
-        {order.items.map((item) => (
-          <li key={item.menu_item_id} className="flex gap-1.5">
+        {order.items.map((item, index) => (
+          // One dish can have two lines, with different options: the position tells them apart.
+          <li key={`${item.menu_item_id}-${index}`} className="flex gap-1.5">
             <span className="shrink-0 font-medium text-stone-900 tabular-nums">{item.quantity} ×</span>
-            <span className="min-w-0 break-words">{item.product_name}</span>
+            <span className="min-w-0 break-words">
+              {item.product_name}
+              <LineOptions options={item.options} className="text-xs leading-5 text-stone-500" />
+            </span>
           </li>
         ))}
       </ul>

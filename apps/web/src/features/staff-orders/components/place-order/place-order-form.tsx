@@ -2,7 +2,15 @@ import type { MenuItem } from '@tableserve/contract/menu';
 import { MAX_ORDER_LINES } from '@tableserve/contract/order';
 import { type OwnerPlaceOrderBody, ownerOrderMessages } from '@tableserve/contract/owner-orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ClipboardCheck, NotebookPen, Plus, ShoppingBasket, UserRound, X } from 'lucide-react';
+import {
+  ClipboardCheck,
+  NotebookPen,
+  Plus,
+  ShoppingBasket,
+  SlidersHorizontal,
+  UserRound,
+  X,
+} from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/alert';
@@ -14,14 +22,16 @@ import { PhoneField } from '@/components/ui/phone-field';
 import { isRefusedToken } from '@/features/owner/lib/owner-session';
 import { ApiRequestError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatDollars } from '@/lib/money';
+import { formatCents, formatDollars } from '@/lib/money';
 import { placeOwnerOrder } from '../../api/order-actions';
 import { staffOrderKeys } from '../../api/staff-order-keys';
+import { chosenOptionsOf, hasOptions, unitPriceCents } from '../../lib/chosen-options';
 import { portionsLeft } from '../../lib/dish-stock';
 import {
   attemptFor,
   canAddRow,
   DETAILS_MAX,
+  dishOf,
   emptyPlaceOrderValues,
   estimatedTotal,
   newRow,
@@ -30,11 +40,14 @@ import {
   type PlaceOrderRow,
   type PlaceOrderValues,
   placeOrderErrorsFromServer,
+  placeOrderTexts,
   QUANTITY_CHOICES,
   tableChoices,
   validatePlaceOrder,
 } from '../../lib/place-order-form';
 import { AllergenNote } from '../allergen-note';
+import { LineOptions } from '../line-options';
+import { OptionChoiceDialog, optionChoiceTexts } from '../option-choice-dialog';
 
 type PlaceOrderFormProps = {
   restaurantId: number;
@@ -77,6 +90,10 @@ export function PlaceOrderForm({
   const [values, setValues] = useState<PlaceOrderValues>(emptyPlaceOrderValues);
   const [errors, setErrors] = useState<PlaceOrderErrors>({});
   const [serverMessage, setServerMessage] = useState<string>();
+  // The row whose dish's options are being chosen, and what it had chosen (issue 12 part 2).
+  const [choosing, setChoosing] = useState<{ rowKey: number; item: MenuItem; initial: number[] } | null>(
+    null,
+  );
   const place = useMutation({
     mutationFn: ({ body, key }: { body: OwnerPlaceOrderBody; key: string }) =>
       placeOwnerOrder(token, body, key),
@@ -96,11 +113,18 @@ export function PlaceOrderForm({
       ...current,
       rows: current.rows.map((row) => (row.key === key ? { ...row, ...change } : row)),
     }));
-    if ('menuId' in change)
+    if ('menuId' in change || 'options' in change)
       setErrors((current) => {
         const { [key]: _, ...rows } = current.rows ?? {};
         return { ...current, rows, items: undefined };
       });
+  }
+
+  /** A dish with option groups opens the chooser, and joins the row only once chosen for. */
+  function chooseDish(row: PlaceOrderRow, menuId: string) {
+    const item = dishOf({ menuId }, menu);
+    if (item && hasOptions(item)) setChoosing({ rowKey: row.key, item, initial: [] });
+    else setRow(row.key, { menuId, options: [] });
   }
 
   function focusFirstProblem() {
@@ -143,8 +167,11 @@ export function PlaceOrderForm({
     );
   }
 
+  // A dish without options is on one row only; one with options may be on several, chosen differently.
   const chosen = (except: number) =>
     new Set(values.rows.filter((row) => row.key !== except).map((row) => row.menuId));
+  const offeredTo = (rowKey: number) =>
+    menu.filter((item) => hasOptions(item) || !chosen(rowKey).has(String(item.menu_id)));
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Place order">
@@ -184,9 +211,11 @@ export function PlaceOrderForm({
                   key={row.key}
                   row={row}
                   index={index}
-                  menu={menu.filter((item) => !chosen(row.key).has(String(item.menu_id)))}
+                  menu={offeredTo(row.key)}
                   error={errors.rows?.[row.key]}
                   removable={values.rows.length > 1}
+                  onChooseDish={(menuId) => chooseDish(row, menuId)}
+                  onChangeOptions={(item) => setChoosing({ rowKey: row.key, item, initial: row.options })}
                   onChange={(change) => setRow(row.key, change)}
                   onRemove={() =>
                     setValues((current) => ({
@@ -202,7 +231,7 @@ export function PlaceOrderForm({
               <Button
                 variant="secondary"
                 onClick={() => set('rows', [...values.rows, newRow()])}
-                disabled={!canAddRow(values) || values.rows.length >= menu.length}
+                disabled={!canAddRow(values) || (!menu.some(hasOptions) && values.rows.length >= menu.length)}
                 title={values.rows.length >= MAX_ORDER_LINES ? `At most ${MAX_ORDER_LINES} lines` : undefined}
               >
                 <Plus className="size-4" aria-hidden />
@@ -245,6 +274,16 @@ export function PlaceOrderForm({
           </div>
         </div>
       </Card>
+      <OptionChoiceDialog
+        item={choosing?.item ?? null}
+        initial={choosing?.initial}
+        confirmLabel={optionChoiceTexts.useOptions}
+        onConfirm={(options) => {
+          if (choosing) setRow(choosing.rowKey, { menuId: String(choosing.item.menu_id), options });
+          setChoosing(null);
+        }}
+        onClose={() => setChoosing(null)}
+      />
     </form>
   );
 }
@@ -297,15 +336,29 @@ type ItemRowProps = {
   menu: MenuItem[];
   error: string | undefined;
   removable: boolean;
+  /** A dish picked in the select: the form decides whether its options are chosen first. */
+  onChooseDish: (menuId: string) => void;
+  onChangeOptions: (item: MenuItem) => void;
   onChange: (change: Partial<PlaceOrderRow>) => void;
   onRemove: () => void;
 };
 
-function ItemRow({ row, index, menu, error, removable, onChange, onRemove }: ItemRowProps) {
+function ItemRow({
+  row,
+  index,
+  menu,
+  error,
+  removable,
+  onChooseDish,
+  onChangeOptions,
+  onChange,
+  onRemove,
+}: ItemRowProps) {
   const id = useId();
   const label = `Item ${index + 1}`;
+  const dish = dishOf(row, menu);
   // What the chosen dish contains, for the owner to tell the walk-in who asks.
-  const allergens = menu.find((item) => String(item.menu_id) === row.menuId)?.allergens ?? [];
+  const allergens = dish?.allergens ?? [];
   return (
     <li className="grid grid-cols-[1fr_auto] items-start gap-x-3 gap-y-3 rounded-xl border border-stone-200 bg-stone-50/60 p-3 sm:grid-cols-[1fr_7rem_auto] sm:border-0 sm:bg-transparent sm:p-0">
       <div className="col-span-2 flex min-w-0 flex-col gap-1.5 sm:col-span-1">
@@ -316,7 +369,7 @@ function ItemRow({ row, index, menu, error, removable, onChange, onRemove }: Ite
           id={`${id}-item`}
           name="menu_id"
           value={row.menuId}
-          onChange={(event) => onChange({ menuId: event.target.value })}
+          onChange={(event) => onChooseDish(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={
             [error && `${id}-error`, allergens.length > 0 && `${id}-allergens`].filter(Boolean).join(' ') ||
@@ -327,10 +380,37 @@ function ItemRow({ row, index, menu, error, removable, onChange, onRemove }: Ite
           <option value="">Select a menu item</option>
           {menu.map((item) => (
             <option key={item.menu_id} value={String(item.menu_id)}>
-              {[item.item_name, formatDollars(item.price), portionsLeft(item)].filter(Boolean).join(' · ')}
+              {[
+                item.item_name,
+                formatDollars(item.price),
+                hasOptions(item) && placeOrderTexts.withOptions,
+                portionsLeft(item),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </option>
           ))}
         </select>
+        {dish && hasOptions(dish) && (
+          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg bg-white px-3 py-2 ring-1 ring-stone-200 ring-inset">
+            <p className="min-w-0 text-sm text-stone-700">
+              <LineOptions options={chosenOptionsOf(dish, row.options)} />
+              <span className="block font-semibold text-stone-900 tabular-nums">
+                {optionChoiceTexts.each(formatCents(unitPriceCents(dish, row.options)))}
+              </span>
+            </p>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="-mr-2 min-h-11! text-brand-700 hover:text-brand-800"
+              onClick={() => onChangeOptions(dish)}
+              aria-label={placeOrderTexts.changeOptionsOf(label)}
+            >
+              <SlidersHorizontal className="size-4" aria-hidden />
+              {placeOrderTexts.changeOptions}
+            </Button>
+          </div>
+        )}
         {allergens.length > 0 && (
           <p id={`${id}-allergens`}>
             <AllergenNote allergens={allergens} size="compact" />
