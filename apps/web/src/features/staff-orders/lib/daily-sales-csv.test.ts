@@ -1,7 +1,15 @@
 import { type DailySalesResponse, ownerOrderMessages } from '@tableserve/contract/owner-orders';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { dailySalesCsv, dailySalesFileName, dailySalesRows, formatSalesTime, toCsv } from './daily-sales-csv';
+import {
+  dailySalesCsv,
+  dailySalesFileName,
+  dailySalesItemRows,
+  dailySalesRows,
+  formatSalesTime,
+  salesItemsCsv,
+  toCsv,
+} from './daily-sales-csv';
 
 /** Los Angeles' business day 2026-11-23; the second order comes after midnight (closing-day rule). */
 const report: Pick<DailySalesResponse, 'orders' | 'timezone'> = {
@@ -85,5 +93,44 @@ describe('Daily Sales CSV', () => {
 
   it('is named Daily_Sales_{date}', () => {
     expect(dailySalesFileName('2026-11-23')).toBe('Daily_Sales_2026-11-23.csv');
+  });
+});
+
+describe('Daily Sales items CSV (issue 12 part 2)', () => {
+  it('has a row per order line: its options as one text, unit price and line total with two decimals', () => {
+    const rows = dailySalesItemRows({
+      orders: [
+        {
+          ...report.orders[0]!,
+          items: [
+            {
+              menu_item_id: 16,
+              product_name: 'Iced Latte',
+              quantity: 3,
+              price: 5.1,
+              options: [
+                { id: 1, group: 'Size', name: 'Large', price: 0.85 },
+                { id: 2, group: 'Milk', name: 'Oat', price: 0.25 },
+              ],
+            },
+            { menu_item_id: 12, product_name: 'Pizza', quantity: 1, price: 12, options: [] },
+          ],
+        },
+        report.orders[1]!,
+      ],
+    });
+    expect(rows).toEqual([
+      ['12', 'Iced Latte', 'Size: Large · Milk: Oat', '3', '5.10', '15.30'],
+      ['12', 'Pizza', '', '1', '12.00', '12.00'],
+    ]);
+    expect(salesItemsCsv.columns).toEqual([
+      'Order ID',
+      'Item',
+      'Options',
+      'Quantity',
+      'Unit Price',
+      'Line Total',
+    ]);
+    expect(salesItemsCsv.fileName('2026-11-23')).toBe('Daily_Sales_Items_2026-11-23.csv');
   });
 });

@@ -1,5 +1,5 @@
 import type { Allergen } from '@tableserve/contract/allergens';
-import { type ChosenOption, choiceKey } from '@tableserve/contract/item-options';
+import { type ChosenOption, choiceKey, describeOptions } from '@tableserve/contract/item-options';
 import type { MenuItem } from '@tableserve/contract/menu';
 import { MAX_ORDER_LINES, MAX_QUANTITY } from '@tableserve/contract/order';
 import type { StaffOrder } from '@tableserve/contract/owner-orders';
@@ -28,6 +28,10 @@ export const lineKey = (line: Pick<EditLine, 'menu_item_id' | 'options'>) =>
     line.menu_item_id,
     line.options.map((option) => option.id),
   );
+
+/** What a line's buttons are named after: two lines of one dish differ by their options. */
+export const lineName = (line: Pick<EditLine, 'product_name' | 'options'>) =>
+  line.options.length > 0 ? `${line.product_name} (${describeOptions(line.options)})` : line.product_name;
 
 export const linesOf = (order: StaffOrder): EditLine[] => order.items.map((item) => ({ ...item }));
 

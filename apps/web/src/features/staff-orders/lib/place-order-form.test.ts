@@ -72,8 +72,8 @@ describe('the Place Order form', () => {
         other_order_details: 'no onions',
         table_number: 4,
         items: [
-          { menu_id: 1, quantity: 2 },
-          { menu_id: 2, quantity: 1 },
+          { menu_id: 1, quantity: 2, options: [] },
+          { menu_id: 2, quantity: 1, options: [] },
         ],
       },
     });
@@ -96,7 +96,7 @@ describe('the Place Order form', () => {
       customer_name: 'Ada',
       phone_number: '5035550100',
       total_amount: 1,
-      items: [{ menu_id: 1, quantity: 1 }],
+      items: [{ menu_id: 1, quantity: 1, options: [] }],
     };
     const first = attemptFor(null, body, newKey);
     expect(first.key).toBe('key-1');

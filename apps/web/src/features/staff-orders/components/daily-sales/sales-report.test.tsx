@@ -34,7 +34,20 @@ const report: DailySalesResponse = {
       status: 'Completed',
       total_amount: 34.5,
       created_at: '2026-11-21T03:30:00.000Z',
-      items: [],
+      items: [
+        {
+          menu_item_id: 16,
+          product_name: 'Smash Burger',
+          quantity: 1,
+          price: 19.5,
+          options: [
+            { id: 102, group: 'Doneness', name: 'Medium', price: 0 },
+            { id: 201, group: 'Extras', name: 'Bacon', price: 2 },
+            { id: 202, group: 'Extras', name: 'Fried egg', price: 1.5 },
+          ],
+        },
+        { menu_item_id: 12, product_name: 'Soda', quantity: 3, price: 5, options: [] },
+      ],
     },
     {
       order_id: 14,
@@ -158,6 +171,23 @@ describe('Daily Sales Report widget', () => {
     ]);
   });
 
+  it('exports Daily_Sales_Items_{date}.csv: one row per line, with its options', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse(200, report));
+    const { blobs, downloads } = captureDownloads('blob:items');
+    renderWidget('2026-11-23');
+    await openReport(user, '2026-11-20');
+
+    await within(dialog()).findByText('$1,234.50');
+    await user.click(within(dialog()).getByRole('button', { name: 'Export items CSV' }));
+    await waitFor(() => expect(downloads).toEqual(['Daily_Sales_Items_2026-11-20.csv blob:items']));
+    expect((await blobs[0]!.text()).split('\r\n')).toEqual([
+      'Order ID,Item,Options,Quantity,Unit Price,Line Total',
+      '13,Smash Burger,"Doneness: Medium · Extras: Bacon, Fried egg",1,19.50,19.50',
+      '13,Soda,,3,5.00,15.00',
+    ]);
+  });
+
   it("only logs a failed report and shows 'No sales data' instead of figures", async () => {
     const user = userEvent.setup();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -169,6 +199,7 @@ describe('Daily Sales Report widget', () => {
     expect(ownerOrderMessages.noSalesData).toBe('No sales data');
     expect(within(dialog()).queryByText('Total Revenue')).toBeNull();
     expect(within(dialog()).getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(within(dialog()).getByRole('button', { name: 'Export items CSV' })).toBeDisabled();
     expect(screen.queryByRole('alert')).toBeNull();
     await waitFor(() =>
       expect(logged).toHaveBeenCalledWith('Could not load the daily sales report', expect.anything()),

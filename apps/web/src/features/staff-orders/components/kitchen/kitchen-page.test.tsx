@@ -440,6 +440,38 @@ describe('Kitchen Management: allergens on the pass (issue 12 part 3)', () => {
   });
 });
 
+describe('Kitchen Management: options on the pass (issue 12 part 2)', () => {
+  it('lists each line’s options under its dish, with its allergens still highlighted', async () => {
+    fakeKitchenServer([
+      staffOrder({
+        order_id: 1,
+        items: [
+          {
+            menu_item_id: 16,
+            product_name: 'Smash Burger',
+            quantity: 2,
+            price: 19.5,
+            options: [
+              { id: 102, group: 'Doneness', name: 'Medium', price: 0 },
+              { id: 201, group: 'Extras', name: 'Bacon', price: 2 },
+              { id: 202, group: 'Extras', name: 'Fried egg', price: 1.5 },
+            ],
+            allergens: ['gluten', 'eggs'],
+          },
+          { menu_item_id: 12, product_name: 'Rice', quantity: 1, price: 3, options: [], allergens: [] },
+        ],
+      }),
+    ]);
+    renderKitchen();
+    const order = within(await screen.findByRole('article', { name: 'Order #1' }));
+    const lines = order.getAllByRole('listitem');
+    expect(lines[0]).toHaveTextContent(
+      '2×Smash BurgerDoneness: Medium · Extras: Bacon, Fried eggContains: gluten, eggs',
+    );
+    expect(lines[1]).toHaveTextContent(/^1×Rice$/);
+  });
+});
+
 describe('Kitchen Management: late orders', () => {
   const orderedAgo = (orderId: number, minutes: number, status: OrderStatus = 'Approved') =>
     staffOrder({

@@ -2,7 +2,7 @@ import { MAX_QUANTITY } from '@tableserve/contract/order';
 import { Minus, Plus, X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatDollars, lineTotal } from '@/lib/money';
-import { type EditLine, lineKey } from '../../lib/order-edit-lines';
+import { type EditLine, lineKey, lineName } from '../../lib/order-edit-lines';
 import { AllergenNote } from '../allergen-note';
 import { LineOptions } from '../line-options';
 
@@ -60,7 +60,7 @@ export function OrderLines({ lines, editable, disabled, onChangeQuantity, onRemo
                 {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would bring a border and legend this compact control does not want. */}
                 <div
                   role="group"
-                  aria-label={`Quantity of ${line.product_name}`}
+                  aria-label={`Quantity of ${lineName(line)}`}
                   className="inline-flex items-center rounded-full border border-stone-200 bg-white"
                 >
                   <button
@@ -68,7 +68,7 @@ export function OrderLines({ lines, editable, disabled, onChangeQuantity, onRemo
                     className={iconButton}
                     onClick={() => onChangeQuantity(lineKey(line), -1)}
                     disabled={disabled || line.quantity <= 1}
-                    aria-label={`Decrease ${line.product_name}`}
+                    aria-label={`Decrease ${lineName(line)}`}
                   >
                     <Minus className="size-4" strokeWidth={2.5} aria-hidden />
                   </button>
@@ -80,7 +80,7 @@ export function OrderLines({ lines, editable, disabled, onChangeQuantity, onRemo
                     className={iconButton}
                     onClick={() => onChangeQuantity(lineKey(line), 1)}
                     disabled={disabled || line.quantity >= MAX_QUANTITY}
-                    aria-label={`Increase ${line.product_name}`}
+                    aria-label={`Increase ${lineName(line)}`}
                   >
                     <Plus className="size-4" strokeWidth={2.5} aria-hidden />
                   </button>
@@ -90,7 +90,7 @@ export function OrderLines({ lines, editable, disabled, onChangeQuantity, onRemo
                   className={cn(iconButton, 'text-stone-500 hover:bg-red-50 hover:text-red-700')}
                   onClick={() => onRemove(lineKey(line))}
                   disabled={disabled || lines.length <= 1}
-                  aria-label={`Remove ${line.product_name}`}
+                  aria-label={`Remove ${lineName(line)}`}
                   title={lines.length <= 1 ? 'An order keeps at least one item' : undefined}
                 >
                   <X className="size-4" strokeWidth={2.5} aria-hidden />

@@ -6,6 +6,8 @@ import { ToastContainer, toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
 import { localKeys, sessionKeys } from '@/lib/storage';
+import { chosenOptionsOf, unitPriceCents } from '../../lib/chosen-options';
+import { smashBurger } from '../../testing/smash-burger';
 import { staffOrder } from '../../testing/staff-order';
 import { OrderManagementPage } from './order-management-page';
 
@@ -34,6 +36,7 @@ const MENU = [
   { ...menuItem(13, 'Tiramisu', 6.75), stock: 5 },
   menuItem(14, 'Old Special', 9, false),
   { ...menuItem(15, 'Burrata', 11), stock: 0 },
+  smashBurger(16),
 ];
 
 beforeEach(() => {
@@ -84,13 +87,15 @@ function fakeOrderServer(orders: StaffOrder[], answer?: (call: Call) => Response
     }
     const update = call.url.match(/\/customer\/update-order\/(\d+)$/);
     if (update && call.method === 'PUT') {
-      const lines = (call.body as { order_items: { menu_item_id: number; quantity: number }[] }).order_items;
+      const lines = (
+        call.body as { order_items: { menu_item_id: number; quantity: number; options: number[] }[] }
+      ).order_items;
       const items = lines.map((line) => ({
         menu_item_id: line.menu_item_id,
         product_name: prices.get(line.menu_item_id)!.item_name,
-        price: prices.get(line.menu_item_id)!.price,
+        price: unitPriceCents(prices.get(line.menu_item_id)!, line.options) / 100,
         quantity: line.quantity,
-        options: [],
+        options: chosenOptionsOf(prices.get(line.menu_item_id)!, line.options),
         allergens: [],
       }));
       // The server prices the lines itself: a total the client could not have guessed.
@@ -328,8 +333,8 @@ describe('Order Management: a Pending order', () => {
         method: 'PUT',
         body: {
           order_items: [
-            { menu_item_id: 11, quantity: 3 },
-            { menu_item_id: 13, quantity: 1 },
+            { menu_item_id: 11, quantity: 3, options: [] },
+            { menu_item_id: 13, quantity: 1, options: [] },
           ],
           total_amount: 44.25,
         },
@@ -428,5 +433,76 @@ describe('Order Management: deleting', () => {
     await user.click(within(order).getByRole('button', { name: ownerOrderMessages.confirmDelete }));
     expect(await within(order).findByText(ownerOrderMessages.saveFailed)).toBeInTheDocument();
     expect(sessionStorage.getItem(sessionKeys.orderDeleted)).toBeNull();
+  });
+});
+
+describe('Order Management: options (issue 12 part 2)', () => {
+  const burgerLine = (quantity: number, ids: number[]): StaffOrder['items'][number] => ({
+    menu_item_id: 16,
+    product_name: 'Smash Burger',
+    quantity,
+    price: unitPriceCents(smashBurger(16), ids) / 100,
+    options: chosenOptionsOf(smashBurger(16), ids),
+    allergens: [],
+  });
+
+  it('shows each line’s options, and an edit keeps them', async () => {
+    const { callsTo } = fakeOrderServer([
+      staffOrder({ order_id: 5, status: 'Approved', items: [burgerLine(1, [101, 201])] }),
+      staffOrder({ order_id: 4, items: [burgerLine(1, [101, 201]), burgerLine(1, [103])] }),
+    ]);
+    const user = userEvent.setup();
+    renderPage();
+
+    const approved = await card(5);
+    expect(within(approved).getByText('Doneness: Medium rare · Extras: Bacon')).toBeInTheDocument();
+    const order = await card(4);
+    expect(within(order).getByText('Doneness: Medium rare · Extras: Bacon')).toBeInTheDocument();
+    expect(within(order).getByText('Doneness: Well done')).toBeInTheDocument();
+    await user.click(
+      within(order).getByRole('button', { name: 'Increase Smash Burger (Doneness: Well done)' }),
+    );
+    await user.click(within(order).getByRole('button', { name: ownerOrderMessages.updateOrder }));
+
+    await waitFor(() => expect(callsTo('/customer/update-order/4')).toHaveLength(1));
+    expect(callsTo('/customer/update-order/4')[0]?.body).toEqual({
+      order_items: [
+        { menu_item_id: 16, quantity: 1, options: [101, 201] },
+        { menu_item_id: 16, quantity: 2, options: [103] },
+      ],
+      total_amount: 50,
+    });
+  });
+
+  it('chooses the options of a dish added from the menu, as a line of its own', async () => {
+    const { callsTo } = fakeOrderServer([staffOrder({ order_id: 4, items: [burgerLine(1, [101])] })]);
+    const user = userEvent.setup();
+    renderPage();
+
+    const order = await card(4);
+    await user.click(within(order).getByRole('button', { name: ownerOrderMessages.addItems }));
+    const panel = await within(order).findByRole('region', { name: 'Add items from the menu' });
+    await user.click(await within(panel).findByRole('button', { name: 'Add Smash Burger' }));
+    const dialog = screen.getByRole('dialog', { name: 'Options for Smash Burger' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add to order' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Smash Burger: Choose a Doneness');
+    await user.click(within(dialog).getByRole('radio', { name: 'Medium' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Bacon' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Fried egg' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add to order' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(order).getByText('Doneness: Medium · Extras: Bacon, Fried egg')).toBeInTheDocument();
+    expect(within(order).getByText('$19.50 each')).toBeInTheDocument();
+    expect(within(order).getByText('$35.50')).toBeInTheDocument();
+    await user.click(within(order).getByRole('button', { name: ownerOrderMessages.updateOrder }));
+    await waitFor(() => expect(callsTo('/customer/update-order/4')).toHaveLength(1));
+    expect(callsTo('/customer/update-order/4')[0]?.body).toEqual({
+      order_items: [
+        { menu_item_id: 16, quantity: 1, options: [101] },
+        { menu_item_id: 16, quantity: 1, options: [102, 201, 202] },
+      ],
+      total_amount: 35.5,
+    });
   });
 });

@@ -6,6 +6,7 @@ import { ToastContainer, toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
 import { localKeys, sessionKeys } from '@/lib/storage';
+import { smashBurger } from '../../testing/smash-burger';
 import { PlaceOrderPage } from './place-order-page';
 
 const RESTAURANT_ID = 7;
@@ -24,7 +25,7 @@ const menuItem = (menu_id: number, item_name: string, price: number, available =
   dietary_tags: [],
   option_groups: [],
 });
-const MENU = [
+const MENU: MenuItem[] = [
   menuItem(11, 'Pizza', 12.5),
   menuItem(12, 'Soda', 2.25),
   { ...menuItem(13, 'Lasagne', 14), stock: 4, allergens: ['gluten', 'milk'] },
@@ -50,15 +51,17 @@ type Call = { url: string; method: string; body: unknown; headers: Record<string
 function fakeServer({
   numberOfTables = 4,
   restaurantFails = false,
+  menu = MENU,
   place,
 }: {
   numberOfTables?: number;
   restaurantFails?: boolean;
+  menu?: MenuItem[];
   place?: (call: Call) => Response | Promise<Response>;
 } = {}) {
   let nextId = 40;
   const stub = stubFetch((call) => {
-    if (call.url === `/api/v1/menu/get-menu-items/${RESTAURANT_ID}`) return jsonResponse(200, { data: MENU });
+    if (call.url === `/api/v1/menu/get-menu-items/${RESTAURANT_ID}`) return jsonResponse(200, { data: menu });
     if (call.url === `/api/v1/restaurant/get-restaurant/${RESTAURANT_ID}`) {
       if (restaurantFails) return jsonResponse(500, { message: 'Internal error' });
       return jsonResponse(200, {
@@ -188,8 +191,8 @@ describe('Place Order form', () => {
       other_order_details: 'No ice',
       table_number: 2,
       items: [
-        { menu_id: 11, quantity: 2 },
-        { menu_id: 12, quantity: 1 },
+        { menu_id: 11, quantity: 2, options: [] },
+        { menu_id: 12, quantity: 1, options: [] },
       ],
     });
     expect(call?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -299,5 +302,60 @@ describe('Place Order form', () => {
     expect(screen.getByText('Choose a menu item')).toBeInTheDocument();
     expect(screen.getByLabelText('Customer name')).toHaveAttribute('aria-invalid', 'true');
     expect(placeCalls()).toHaveLength(0);
+  });
+});
+
+describe('Place Order form: a dish with options (issue 12 part 2)', () => {
+  const dialog = () => screen.getByRole('dialog', { name: 'Options for Smash Burger' });
+
+  it('chooses its options first, shows them and the price with deltas, and sends their ids', async () => {
+    const { placeCalls } = fakeServer({ menu: [...MENU, smashBurger(16)] });
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(await screen.findByLabelText('Customer name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Phone number'), '5035550100');
+    await user.selectOptions(screen.getByLabelText('Item 1'), 'Smash Burger · $16.00 · with options');
+
+    // A required group left empty keeps the chooser open, in the server's words.
+    await user.click(within(dialog()).getByRole('button', { name: 'Use these options' }));
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Smash Burger: Choose a Doneness');
+    await user.click(within(dialog()).getByRole('radio', { name: 'Medium' }));
+    await user.click(within(dialog()).getByRole('checkbox', { name: 'Bacon' }));
+    await user.click(within(dialog()).getByRole('checkbox', { name: 'Fried egg' }));
+    expect(within(dialog()).getByText('$19.50 each')).toBeInTheDocument();
+    await user.click(within(dialog()).getByRole('button', { name: 'Use these options' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Item 1')).toHaveValue('16');
+    expect(screen.getByText('Doneness: Medium · Extras: Bacon, Fried egg')).toBeInTheDocument();
+    expect(screen.getByText('$19.50 each')).toBeInTheDocument();
+    expect(screen.getByLabelText('Estimated total')).toHaveTextContent('$19.50');
+    await user.click(submit());
+
+    expect(await screen.findByText('Order placed successfully')).toBeInTheDocument();
+    expect(placeCalls()[0]?.body).toMatchObject({
+      total_amount: 19.5,
+      items: [{ menu_id: 16, quantity: 1, options: [102, 201, 202] }],
+    });
+  });
+
+  it('keeps the row as it was when the chooser is cancelled, and changes a row’s options', async () => {
+    fakeServer({ menu: [...MENU, smashBurger(16)] });
+    const user = userEvent.setup();
+    renderPage();
+    await user.selectOptions(await screen.findByLabelText('Item 1'), 'Pizza · $12.50');
+    await user.selectOptions(screen.getByLabelText('Item 1'), 'Smash Burger · $16.00 · with options');
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByLabelText('Item 1')).toHaveValue('11');
+
+    await user.selectOptions(screen.getByLabelText('Item 1'), 'Smash Burger · $16.00 · with options');
+    await user.click(within(dialog()).getByRole('radio', { name: 'Well done' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Use these options' }));
+    await user.click(screen.getByRole('button', { name: 'Change options of item 1' }));
+    expect(within(dialog()).getByRole('radio', { name: 'Well done' })).toBeChecked();
+    await user.click(within(dialog()).getByRole('checkbox', { name: 'Jalapeños' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Use these options' }));
+    expect(screen.getByText('Doneness: Well done · Extras: Jalapeños')).toBeInTheDocument();
+    expect(screen.getByLabelText('Estimated total')).toHaveTextContent('$16.75');
   });
 });
