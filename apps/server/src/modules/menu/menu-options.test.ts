@@ -1,10 +1,13 @@
 import { optionMessages } from '@tableserve/contract/item-options';
+import { MAX_QUANTITY } from '@tableserve/contract/order';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, orderItems, orders } from '../../db/schema';
 import { addMenuItem, type Diner, signUpDiner } from '../../test/orders';
 import { type Owner, ownerWithRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { priceLines } from '../orders/order-lines';
 
 /**
  * Issue 12 part 2 (ADR 017): option groups per item, edited with the item; each order line's
@@ -522,5 +525,63 @@ describe('orders with options', () => {
       chosen,
       [{ id: regular, group: 'Size', name: 'Regular', price: 0 }],
     ]);
+  });
+});
+
+describe('option pricing, generated', () => {
+  it('prices 1,000 generated lines as (price + the chosen deltas) × quantity, to the cent', async () => {
+    const place = await ownerWithRestaurant(t);
+    // Deltas floating point gets wrong (0.29 × 100 is 28.999999999999996), and ordinary ones.
+    const deltaCents = fc.oneof(
+      fc.constantFrom(1, 7, 29, 57, 99, 110, 115, 1_005),
+      fc.integer({ min: 0, max: 10_000 }),
+    );
+    const extras = fc.sample(deltaCents, { seed: 20_261_125, numRuns: 20 });
+    const sizes = [0, 29, 115];
+    const priceCents = 29;
+    const menuId = await addMenuItem(t, place, {
+      item_name: 'Bowl',
+      price: priceCents / 100,
+      option_groups: [
+        {
+          name: 'Size',
+          min_choices: 1,
+          max_choices: 1,
+          options: sizes.map((cents, index) => ({ name: `Size ${index}`, price_delta: cents / 100 })),
+        },
+        {
+          name: 'Extras',
+          max_choices: extras.length,
+          options: extras.map((cents, index) => ({ name: `Extra ${index}`, price_delta: cents / 100 })),
+        },
+      ],
+    });
+    const { items } = (await t.app.publishedMenus.byId(place.restaurantId))!;
+    const [size, extra] = items.get(menuId)!.optionGroups;
+    const line = fc.record({
+      size: fc.nat({ max: sizes.length - 1 }),
+      extras: fc.subarray([...extras.keys()]),
+      quantity: fc.integer({ min: 1, max: MAX_QUANTITY }),
+    });
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 10 }), (wanted) => {
+        const { totalCents, lines } = priceLines(
+          items,
+          wanted.map((chosen) => ({
+            menuItemId: menuId,
+            quantity: chosen.quantity,
+            options: [
+              size!.options[chosen.size]!.id,
+              ...chosen.extras.map((index) => extra!.options[index]!.id),
+            ],
+          })),
+        );
+        const unit = (chosen: (typeof wanted)[number]) =>
+          chosen.extras.reduce((sum, index) => sum + extras[index]!, priceCents + sizes[chosen.size]!);
+        expect(lines.map((priced) => priced.unitPriceCents)).toEqual(wanted.map(unit));
+        expect(totalCents).toBe(wanted.reduce((sum, chosen) => sum + unit(chosen) * chosen.quantity, 0));
+      }),
+      { seed: 20_261_125, numRuns: 1_000 },
+    );
   });
 });
