@@ -838,7 +838,7 @@ describe('Menu Management: item options (issue 12 part 2)', () => {
         .getAllByRole('textbox', { name: 'Option name' })
         .map((box) => (box as HTMLInputElement).value),
     ).toEqual(['Small', 'Large']);
-    expect(optionGroup(2).getByRole('textbox', { name: 'Price delta ($)' })).toHaveValue('0.5');
+    expect(optionGroup(2).getByRole('textbox', { name: 'Price delta ($)' })).toHaveValue('0.50');
     await user.click(screen.getByRole('button', { name: 'Update item' }));
     expect(await screen.findByText(menuMessages.updated)).toBeInTheDocument();
     expect(callsTo(calls, '/update-menu-item/')[0]!.body).not.toHaveProperty('option_groups');

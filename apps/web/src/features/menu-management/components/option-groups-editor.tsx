@@ -166,15 +166,18 @@ export function OptionGroupsEditor({
                     {group.options.map((option, optionIndex) => {
                       const path = `${groupIndex}.options.${optionIndex}`;
                       const key = `${group.key}.${option.key}`;
+                      // From 640 px the rows line up as a table: the first row's labels head the
+                      // columns, and the others' are kept for screen readers only.
+                      const underFirst = optionIndex > 0;
                       return (
                         <li
                           key={option.key}
                           aria-label={texts.optionOf(optionIndex + 1, groupName)}
-                          className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-2 gap-y-2 px-3 py-3 sm:grid-cols-[minmax(0,1fr)_9rem_auto]"
+                          className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-2 gap-y-2 px-3 py-3 sm:grid-cols-[minmax(0,1fr)_9rem_auto] sm:py-2.5 sm:first:pt-3"
                         >
                           <TextField
                             label={texts.optionName}
-                            className="col-span-2 sm:col-span-1"
+                            className={cn('col-span-2 sm:col-span-1', underFirst && 'sm:[&_label]:sr-only')}
                             autoComplete="off"
                             placeholder={texts.optionNamePlaceholder}
                             data-focus-key={key}
@@ -191,7 +194,7 @@ export function OptionGroupsEditor({
                               inputMode="decimal"
                               autoComplete="off"
                               placeholder="0.00"
-                              className="[&_input]:pl-7"
+                              className={cn('[&_input]:pl-9', underFirst && 'sm:[&_label]:sr-only')}
                               value={option.price_delta}
                               onChange={(event) =>
                                 setOption(groupIndex, optionIndex, {
@@ -203,12 +206,15 @@ export function OptionGroupsEditor({
                             />
                             <span
                               aria-hidden
-                              className="pointer-events-none absolute top-[2.35rem] left-3 text-stone-500"
+                              className={cn(
+                                'pointer-events-none absolute top-[2.35rem] left-3.5 text-stone-500',
+                                underFirst && 'sm:top-[0.72rem]',
+                              )}
                             >
                               +$
                             </span>
                           </div>
-                          <div className="pt-7">
+                          <div className={cn('pt-7', underFirst && 'sm:pt-0.5')}>
                             <RowActions
                               name={option.name.trim() || texts.optionNumber(optionIndex + 1)}
                               index={optionIndex}

@@ -73,7 +73,7 @@ export const draftsOf = (groups: readonly MenuOptionGroup[]): OptionGroupDraft[]
     options: group.options.map((option) => ({
       key: newKey(),
       name: option.name,
-      price_delta: String(option.price_delta),
+      price_delta: option.price_delta.toFixed(2),
     })),
   }));
 

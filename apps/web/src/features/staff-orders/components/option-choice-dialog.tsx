@@ -61,9 +61,17 @@ function ChoiceModal({
       className="max-w-lg"
       footer={
         <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-base font-semibold text-stone-900 tabular-nums">
-            {optionChoiceTexts.each(formatCents(unitPriceCents(item, chosen)))}
-          </p>
+          <div className="min-w-0">
+            <p className="text-base font-semibold text-stone-900 tabular-nums">
+              {optionChoiceTexts.each(formatCents(unitPriceCents(item, chosen)))}
+            </p>
+            {/* By the button that was refused; each group also says what it lacks. */}
+            {tried && problem && (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {problem}
+              </p>
+            )}
+          </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
             <Button variant="secondary" onClick={onClose}>
               {optionChoiceTexts.cancel}
@@ -77,11 +85,6 @@ function ChoiceModal({
       }
     >
       <OptionChooser groups={item.option_groups} chosen={chosen} onChange={setChosen} showProblems={tried} />
-      {tried && problem && (
-        <p role="alert" className="mt-5 text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      )}
     </Modal>
   );
 }

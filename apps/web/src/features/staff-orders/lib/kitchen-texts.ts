@@ -43,6 +43,7 @@ export const kitchenTexts = {
   soldOutTitle: "What's sold out",
   soldOutHint: "Tap a dish to take it off diners' menus at once; tap it again when it's back.",
   soldOutNothing: 'No dishes on the menu yet.',
+  close: 'Close',
   onTheMenu: 'On the menu',
   waiting: (minutes: number) => `Waiting ${minutes} min`,
   late: (minutes: number) => `Late · ${minutes} min`,

@@ -62,7 +62,8 @@ export function KitchenAgeingSettings({
             setOpen(false);
           }}
           aria-label={kitchenTexts.timingsTitle}
-          className="absolute right-0 z-20 mt-2 w-72 rounded-2xl border border-stone-200 bg-white p-4 shadow-lg"
+          // As the Sold out panel: under its button from 640 px, a sheet at the bottom on a phone.
+          className="z-20 rounded-2xl border border-stone-200 bg-white p-4 shadow-lg max-sm:fixed max-sm:inset-x-3 max-sm:bottom-3 max-sm:shadow-2xl sm:absolute sm:right-0 sm:mt-2 sm:w-72"
         >
           <p className="text-sm font-semibold text-stone-900">{kitchenTexts.timingsTitle}</p>
           <p className="mt-1 text-sm text-stone-600">{kitchenTexts.timingsHint}</p>

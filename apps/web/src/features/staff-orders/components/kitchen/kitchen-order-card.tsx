@@ -134,6 +134,7 @@ export function KitchenOrderCard({ order, staff, isNew = false, ageing, onSigned
                 <span className="break-words">{item.product_name}</span>
                 {/* How to make it: in the line's own type, a step quieter than the dish's name. */}
                 <LineOptions
+                  byGroup
                   options={item.options}
                   className={
                     done ? 'text-sm text-stone-500' : 'text-lg leading-snug font-medium text-stone-700'

@@ -465,8 +465,11 @@ describe('Kitchen Management: options on the pass (issue 12 part 2)', () => {
     renderKitchen();
     const order = within(await screen.findByRole('article', { name: 'Order #1' }));
     const lines = order.getAllByRole('listitem');
+    // One group a line, read from across the kitchen.
+    expect(within(lines[0]!).getByText('Doneness: Medium')).toBeInTheDocument();
+    expect(within(lines[0]!).getByText('Extras: Bacon, Fried egg')).toBeInTheDocument();
     expect(lines[0]).toHaveTextContent(
-      '2×Smash BurgerDoneness: Medium · Extras: Bacon, Fried eggContains: gluten, eggs',
+      '2×Smash BurgerDoneness: MediumExtras: Bacon, Fried eggContains: gluten, eggs',
     );
     expect(lines[1]).toHaveTextContent(/^1×Rice$/);
   });

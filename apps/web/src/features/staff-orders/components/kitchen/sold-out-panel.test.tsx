@@ -135,4 +135,14 @@ describe("the kitchen's Sold out panel", () => {
     expect(await screen.findByText('Menu item not found')).toBeInTheDocument();
     expect(within(panel).getByRole('switch', { name: 'Lasagne' })).not.toBeChecked();
   });
+
+  it('closes from its own Close button, which a phone needs when its sheet covers the Sold out button', async () => {
+    fakeServer(dishes);
+    const user = userEvent.setup();
+    renderKitchen();
+    const panel = await openPanel(user);
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: "What's sold out" })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Sold out/ })).toHaveAttribute('aria-expanded', 'false');
+  });
 });

@@ -1,5 +1,5 @@
 import type { MenuItem } from '@tableserve/contract/menu';
-import { CircleSlash } from 'lucide-react';
+import { CircleSlash, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { SwitchTrack } from '@/components/ui/switch-track';
@@ -55,14 +55,27 @@ export function SoldOutPanel(caller: Caller) {
             event.stopPropagation();
             setOpen(false);
           }}
-          className="absolute right-0 z-20 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-2xl border border-stone-200 bg-white p-4 shadow-lg"
+          // Under its button from 640 px; on a phone the button may sit at the row's left edge,
+          // where a panel aligned to its right would run off the screen: a sheet at the bottom.
+          className="z-20 rounded-2xl border border-stone-200 bg-white p-4 shadow-lg max-sm:fixed max-sm:inset-x-3 max-sm:bottom-3 max-sm:shadow-2xl sm:absolute sm:right-0 sm:mt-2 sm:w-[22rem]"
         >
-          <h2 className="text-base font-semibold text-stone-900">{kitchenTexts.soldOutTitle}</h2>
+          <div className="flex items-start justify-between gap-3">
+            <h2 className="text-base font-semibold text-stone-900">{kitchenTexts.soldOutTitle}</h2>
+            {/* On a phone the sheet can cover the button that opened it: it closes itself too. */}
+            <button
+              type="button"
+              onClick={() => setOpen(false)}
+              aria-label={kitchenTexts.close}
+              className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 sm:hidden"
+            >
+              <X className="size-5" aria-hidden />
+            </button>
+          </div>
           <p className="mt-1 text-sm text-stone-600">{kitchenTexts.soldOutHint}</p>
           {dishes.length === 0 ? (
             <p className="mt-3 text-sm text-stone-600">{kitchenTexts.soldOutNothing}</p>
           ) : (
-            <ul className="mt-3 max-h-[60vh] divide-y divide-stone-100 overflow-y-auto">
+            <ul className="mt-3 max-h-[55vh] divide-y divide-stone-100 overflow-y-auto">
               {dishes.map((item) => (
                 <li key={item.menu_id}>
                   <SoldOutSwitch item={item} caller={caller} />

@@ -392,8 +392,8 @@ function ItemRow({
           ))}
         </select>
         {dish && hasOptions(dish) && (
-          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg bg-white px-3 py-2 ring-1 ring-stone-200 ring-inset">
-            <p className="min-w-0 text-sm text-stone-700">
+          <div className="flex items-center justify-between gap-3 rounded-lg bg-white py-2 pr-1 pl-3 ring-1 ring-stone-200 ring-inset">
+            <p className="min-w-0 flex-1 text-sm text-stone-700">
               <LineOptions options={chosenOptionsOf(dish, row.options)} />
               <span className="block font-semibold text-stone-900 tabular-nums">
                 {optionChoiceTexts.each(formatCents(unitPriceCents(dish, row.options)))}
@@ -402,7 +402,7 @@ function ItemRow({
             <Button
               variant="ghost"
               size="sm"
-              className="-mr-2 min-h-11! text-brand-700 hover:text-brand-800"
+              className="min-h-11! shrink-0 text-brand-700 hover:text-brand-800"
               onClick={() => onChangeOptions(dish)}
               aria-label={placeOrderTexts.changeOptionsOf(label)}
             >
