@@ -60,27 +60,27 @@ function ChoiceModal({
       title={optionChoiceTexts.title(item.item_name)}
       className="max-w-lg"
       footer={
-        <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div className="min-w-0">
+        <div className="flex w-full flex-col gap-2">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-base font-semibold text-stone-900 tabular-nums">
               {optionChoiceTexts.each(formatCents(unitPriceCents(item, chosen)))}
             </p>
-            {/* By the button that was refused; each group also says what it lacks. */}
-            {tried && problem && (
-              <p role="alert" className="text-sm font-medium text-red-700">
-                {problem}
-              </p>
-            )}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+              <Button variant="secondary" onClick={onClose}>
+                {optionChoiceTexts.cancel}
+              </Button>
+              <Button onClick={confirm} className="whitespace-nowrap">
+                <Check className="size-4" aria-hidden />
+                {confirmLabel}
+              </Button>
+            </div>
           </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row">
-            <Button variant="secondary" onClick={onClose}>
-              {optionChoiceTexts.cancel}
-            </Button>
-            <Button onClick={confirm}>
-              <Check className="size-4" aria-hidden />
-              {confirmLabel}
-            </Button>
-          </div>
+          {/* By the button that was refused; each group also says what it lacks. */}
+          {tried && problem && (
+            <p role="alert" className="text-sm font-medium text-red-700 sm:text-right">
+              {problem}
+            </p>
+          )}
         </div>
       }
     >

@@ -131,7 +131,8 @@ export function SalesReportDialog({
       title={ownerOrderMessages.dailySalesTitle}
       className="max-w-3xl"
       footer={
-        <>
+        // Three buttons do not fit a phone's width on one row: there they stack, Close at the bottom.
+        <div className="flex w-full flex-col-reverse gap-2 sm:flex-row sm:justify-end sm:gap-3">
           <Button variant="secondary" onClick={close}>
             {ownerOrderMessages.close}
           </Button>
@@ -154,7 +155,7 @@ export function SalesReportDialog({
             {exporting !== 'report' && <Download className="size-4" aria-hidden />}
             {view === 'sales' ? ownerOrderMessages.exportCsv : kitchenAnalyticsMessages.exportKitchenCsv}
           </Button>
-        </>
+        </div>
       }
     >
       {date && (
