@@ -1,10 +1,9 @@
 import { optionMessages } from '@tableserve/contract/item-options';
-import { ArrowDown, ArrowUp, ListPlus, Plus, Trash2 } from 'lucide-react';
+import { ListPlus, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
-import { nextPriceInput } from '../lib/menu-item-form';
 import {
   canAddGroup,
   canAddOption,
@@ -17,6 +16,8 @@ import {
   type OptionGroupErrors,
   optionEditorTexts as texts,
 } from '../lib/option-groups-form';
+import { OptionRow } from './option-row';
+import { RowActions } from './row-actions';
 
 type OptionGroupsEditorProps = {
   groups: OptionGroupDraft[];
@@ -27,9 +28,6 @@ type OptionGroupsEditorProps = {
   disabled?: boolean;
   onChange: (groups: OptionGroupDraft[]) => void;
 };
-
-const iconButton =
-  'inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-600 transition-colors hover:bg-stone-200/70 active:bg-stone-200 disabled:cursor-not-allowed disabled:opacity-30 disabled:hover:bg-transparent';
 
 /**
  * The item form's Options section (issue 12 part 2, ADR 017): groups such as "Size: choose 1"
@@ -43,7 +41,7 @@ export function OptionGroupsEditor({
   disabled,
   onChange,
 }: OptionGroupsEditorProps) {
-  const root = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLElement>(null);
   // The row fields the owner has left, by their keys: names stay quiet until then.
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const [focusNext, setFocusNext] = useState<string | null>(null);
@@ -163,78 +161,29 @@ export function OptionGroupsEditor({
                   </div>
 
                   <ul className="flex flex-col divide-y divide-stone-200/80 rounded-lg border border-stone-200 bg-white">
-                    {group.options.map((option, optionIndex) => {
-                      const path = `${groupIndex}.options.${optionIndex}`;
-                      const key = `${group.key}.${option.key}`;
-                      // From 640 px the rows line up as a table: the first row's labels head the
-                      // columns, and the others' are kept for screen readers only.
-                      const underFirst = optionIndex > 0;
-                      return (
-                        <li
-                          key={option.key}
-                          aria-label={texts.optionOf(optionIndex + 1, groupName)}
-                          className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-2 gap-y-2 px-3 py-3 sm:grid-cols-[minmax(0,1fr)_9rem_auto] sm:py-2.5 sm:first:pt-3"
-                        >
-                          <TextField
-                            label={texts.optionName}
-                            className={cn('col-span-2 sm:col-span-1', underFirst && 'sm:[&_label]:sr-only')}
-                            autoComplete="off"
-                            placeholder={texts.optionNamePlaceholder}
-                            data-focus-key={key}
-                            value={option.name}
-                            onChange={(event) =>
-                              setOption(groupIndex, optionIndex, { name: event.target.value })
-                            }
-                            onBlur={() => leave(`${key}.name`)}
-                            error={shown(`${path}.name`, `${key}.name`)}
-                          />
-                          <div className="relative">
-                            <TextField
-                              label={texts.priceDelta}
-                              inputMode="decimal"
-                              autoComplete="off"
-                              placeholder="0.00"
-                              className={cn('[&_input]:pl-9', underFirst && 'sm:[&_label]:sr-only')}
-                              value={option.price_delta}
-                              onChange={(event) =>
-                                setOption(groupIndex, optionIndex, {
-                                  price_delta: nextPriceInput(option.price_delta, event.target.value),
-                                })
-                              }
-                              onBlur={() => leave(`${key}.delta`)}
-                              error={shown(`${path}.price_delta`, `${key}.delta`)}
-                            />
-                            <span
-                              aria-hidden
-                              className={cn(
-                                'pointer-events-none absolute top-[2.35rem] left-3.5 text-stone-500',
-                                underFirst && 'sm:top-[0.72rem]',
-                              )}
-                            >
-                              +$
-                            </span>
-                          </div>
-                          <div className={cn('pt-7', underFirst && 'sm:pt-0.5')}>
-                            <RowActions
-                              name={option.name.trim() || texts.optionNumber(optionIndex + 1)}
-                              index={optionIndex}
-                              count={group.options.length}
-                              disabled={disabled}
-                              onMove={(direction) =>
-                                setGroup(groupIndex, {
-                                  options: moved(group.options, optionIndex, direction),
-                                })
-                              }
-                              onRemove={() =>
-                                setGroup(groupIndex, {
-                                  options: group.options.filter((_, at) => at !== optionIndex),
-                                })
-                              }
-                            />
-                          </div>
-                        </li>
-                      );
-                    })}
+                    {group.options.map((option, optionIndex) => (
+                      <OptionRow
+                        key={option.key}
+                        option={option}
+                        index={optionIndex}
+                        count={group.options.length}
+                        groupName={groupName}
+                        path={`${groupIndex}.options.${optionIndex}`}
+                        rowKey={`${group.key}.${option.key}`}
+                        shown={shown}
+                        onLeave={leave}
+                        disabled={disabled}
+                        onChange={(change) => setOption(groupIndex, optionIndex, change)}
+                        onMove={(direction) =>
+                          setGroup(groupIndex, { options: moved(group.options, optionIndex, direction) })
+                        }
+                        onRemove={() =>
+                          setGroup(groupIndex, {
+                            options: group.options.filter((_, at) => at !== optionIndex),
+                          })
+                        }
+                      />
+                    ))}
                   </ul>
                   {groupLevel && (
                     <p role="alert" className="text-sm text-red-700">
@@ -302,54 +251,5 @@ function RulePreview({
       <span className="sr-only">{texts.dinersSee} </span>
       {optionMessages.rule(min, max, group.options.length)}
     </span>
-  );
-}
-
-/** Move up, move down and remove, each named after the row it acts on. */
-function RowActions({
-  name,
-  index,
-  count,
-  disabled,
-  onMove,
-  onRemove,
-}: {
-  name: string;
-  index: number;
-  count: number;
-  disabled?: boolean;
-  onMove: (direction: -1 | 1) => void;
-  onRemove: () => void;
-}) {
-  return (
-    <div className="flex shrink-0 items-center">
-      <button
-        type="button"
-        className={iconButton}
-        disabled={disabled || index === 0}
-        onClick={() => onMove(-1)}
-        aria-label={texts.moveUp(name)}
-      >
-        <ArrowUp className="size-4" aria-hidden />
-      </button>
-      <button
-        type="button"
-        className={iconButton}
-        disabled={disabled || index === count - 1}
-        onClick={() => onMove(1)}
-        aria-label={texts.moveDown(name)}
-      >
-        <ArrowDown className="size-4" aria-hidden />
-      </button>
-      <button
-        type="button"
-        className={cn(iconButton, 'hover:bg-red-50 hover:text-red-700')}
-        disabled={disabled}
-        onClick={onRemove}
-        aria-label={texts.remove(name)}
-      >
-        <Trash2 className="size-4" aria-hidden />
-      </button>
-    </div>
   );
 }

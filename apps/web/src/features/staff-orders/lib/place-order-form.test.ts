@@ -1,5 +1,6 @@
 import type { MenuItem } from '@tableserve/contract/menu';
 import { describe, expect, it } from 'vitest';
+import { smashBurger } from '../testing/smash-burger';
 import {
   attemptFor,
   emptyPlaceOrderValues,
@@ -79,6 +80,24 @@ describe('the Place Order form', () => {
     });
     const pickUp = validatePlaceOrder({ ...form, table: '', details: '  ' }, context);
     expect(pickUp.ok && pickUp.body).toMatchObject({ table_number: null, other_order_details: undefined });
+  });
+
+  it('refuses a dish whose required options are missing, and prices chosen ones in cents', () => {
+    const burger = smashBurger(9);
+    const withBurger = { ...context, menu: [...menu, burger] };
+    const row = { ...newRow(), menuId: '9', quantity: 2 };
+    const form = { ...emptyPlaceOrderValues(), customerName: 'Ada', phoneNumber: '5035550100', rows: [row] };
+    expect(validatePlaceOrder(form, withBurger)).toEqual({
+      ok: false,
+      errors: { rows: { [row.key]: 'Smash Burger: Choose a Doneness' } },
+    });
+
+    // 16.00 + 2.00 + 1.50 = 19.50 a burger, two of them.
+    const chosen = { ...form, rows: [{ ...row, options: [202, 102, 201] }] };
+    expect(estimatedTotal(chosen.rows, withBurger.menu)).toBe(39);
+    const result = validatePlaceOrder(chosen, withBurger);
+    expect(result.ok && result.body.items).toEqual([{ menu_id: 9, quantity: 2, options: [202, 102, 201] }]);
+    expect(result.ok && result.body.total_amount).toBe(39);
   });
 
   it('offers tables 1..number_of_tables, none when unknown', () => {
