@@ -188,6 +188,37 @@ describe('Order Summary', () => {
     ]);
   });
 
+  it('shows each line’s options under it, two lines of one dish apart (issue 12 part 2)', async () => {
+    signIn();
+    const burger = { menu_item_id: 16, product_name: 'Smash Burger', price: 18, allergens: [] };
+    fakeOrderServer({
+      orders: [
+        staffOrder({
+          order_id: 12,
+          items: [
+            { ...burger, quantity: 2, options: [{ id: 102, group: 'Doneness', name: 'Medium', price: 0 }] },
+            {
+              ...burger,
+              quantity: 1,
+              price: 20,
+              options: [
+                { id: 103, group: 'Doneness', name: 'Well done', price: 0 },
+                { id: 201, group: 'Extras', name: 'Bacon', price: 2 },
+              ],
+            },
+          ],
+        }),
+      ],
+    });
+    renderPage();
+    await screen.findByText('Order #12');
+    const lines = within(row(12)).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      '2 ×Smash BurgerDoneness: Medium',
+      '1 ×Smash BurgerDoneness: Well done · Extras: Bacon',
+    ]);
+  });
+
   it('sends the filter, sort and a debounced search, each time from page 1', async () => {
     signIn();
     const user = userEvent.setup();
