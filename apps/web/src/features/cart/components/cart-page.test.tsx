@@ -22,6 +22,7 @@ const pizza: CartLine = {
   price: 16,
   image: 'https://images.example.com/pizza.jpg',
   category: 'MainCourse',
+  options: [],
   quantity: 1,
 };
 const knots: CartLine = {
@@ -31,6 +32,7 @@ const knots: CartLine = {
   price: 4.25,
   image: null,
   category: 'Starter',
+  options: [],
   quantity: 2,
 };
 

@@ -7,27 +7,29 @@ import {
   signInCustomer,
 } from '@/features/customer-auth/testing/customer-fixtures';
 import { restaurantFixture } from '@/features/customer-menu/testing/menu-fixtures';
-import { type CartLine, setCartQuantity } from '@/features/diner/lib/cart';
+import { type CartItem, setCartQuantity } from '@/features/diner/lib/cart';
 import { saveCurrentRestaurant } from '@/features/diner/lib/current-restaurant';
 import { saveTableFromCode } from '@/features/diner/lib/table-from-code';
 import { CheckoutPage } from './checkout-page';
 
 const RESTAURANT_ID = 7;
-const soup: Omit<CartLine, 'quantity'> = {
+const soup: CartItem = {
   menu_id: 3,
   item_name: 'Tomato Soup',
   description: '',
   price: 4.5,
   image: null,
   category: 'Starter',
+  options: [],
 };
-const pie: Omit<CartLine, 'quantity'> = {
+const pie: CartItem = {
   menu_id: 8,
   item_name: 'Apple Pie',
   description: '',
   price: 6.25,
   image: null,
   category: 'Dessert',
+  options: [],
 };
 
 /** A fake navigator.geolocation, the browser boundary, answering with a position or an error. */

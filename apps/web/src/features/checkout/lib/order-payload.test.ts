@@ -18,9 +18,19 @@ const lines: CartLine[] = [
     price: 4.5,
     image: null,
     category: 'Starter',
+    options: [],
     quantity: 2,
   },
-  { menu_id: 8, item_name: 'Pie', description: '', price: 6, image: null, category: 'Dessert', quantity: 1 },
+  {
+    menu_id: 8,
+    item_name: 'Pie',
+    description: '',
+    price: 6,
+    image: null,
+    category: 'Dessert',
+    options: [],
+    quantity: 1,
+  },
 ];
 
 describe('localOrderTime', () => {
