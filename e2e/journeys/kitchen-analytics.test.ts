@@ -71,7 +71,10 @@ beforeAll(async () => {
   const token = new URL(demo.menuUrl).searchParams.get('token');
   const menu = (await product.app.inject({ url: `/api/v1/customer/display-menu/${token}` })).json();
   const restaurantId = menu.restaurant.restaurant_id as number;
-  dishes = (menu.menu as { menu_id: number; item_name: string }[]).slice(0, 3);
+  // Dishes taken as they are: one with a required choice would need its options.
+  dishes = (menu.menu as { menu_id: number; item_name: string; option_groups: unknown[] }[])
+    .filter((dish) => dish.option_groups.length === 0)
+    .slice(0, 3);
 
   const ahead = new Date(Date.now() + DAY);
   const toWednesday = (3 - ahead.getUTCDay() + 7) % 7;

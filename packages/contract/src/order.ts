@@ -93,6 +93,7 @@ export const OrderLine = z.object({
   /** What was chosen, as it was then; absent from servers before options. */
   options: z.array(ChosenOption).default([]),
 });
+export type OrderLine = z.infer<typeof OrderLine>;
 
 export const OrderSummary = z.object({
   order_id: z.number().int(),

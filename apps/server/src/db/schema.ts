@@ -114,6 +114,17 @@ export const restaurants = pgTable(
 export const menuCategory = pgEnum('menu_category', MENU_CATEGORIES);
 
 /** A menu item (owner-side spec §3 Menu item). Deleting is soft so past orders keep their lines. */
+/** An option group as stored on its item: ids unique within the item, prices in cents. */
+export type StoredOptionGroup = {
+  id: number;
+  name: string;
+  minChoices: number;
+  maxChoices: number;
+  options: { id: number; name: string; priceDeltaCents: number }[];
+};
+/** An order line's chosen option, copied from the item when the order was placed. */
+export type StoredChosenOption = { id: number; group: string; name: string; priceDeltaCents: number };
+
 export const menuItems = pgTable(
   'menu_items',
   {
@@ -139,6 +150,11 @@ export const menuItems = pgTable(
      * oversell impossible even for a statement that forgot to look (ADR 015).
      */
     stock: integer('stock'),
+    /**
+     * Issue 12 part 2 (ADR 017): the item's option groups, read and replaced whole with the item,
+     * so JSON on its row rather than two tables joined on every menu read.
+     */
+    optionGroups: jsonb('option_groups').$type<StoredOptionGroup[]>().notNull().default([]),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt,
     updatedAt,
@@ -374,6 +390,8 @@ export const orderItems = pgTable(
     productName: varchar('product_name', { length: 50 }).notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /** What was chosen, as it was then (issue 12 part 2): like the name and price, a copy. */
+    options: jsonb('options').$type<StoredChosenOption[]>().notNull().default([]),
   },
   (table) => [index('order_items_order_idx').on(table.orderId)],
 );

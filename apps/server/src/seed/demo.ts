@@ -1,3 +1,4 @@
+import type { OptionGroupsInput } from '@tableserve/contract/item-options';
 import type { Allergen, DietaryTag, MenuCategory } from '@tableserve/contract/menu';
 import { closingDayFor, WEEKDAYS, type Weekday } from '@tableserve/contract/opening-hours';
 import { eq } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import {
 import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/random-tokens';
 import { addDays } from '../lib/time';
+import { withOptionIds } from '../modules/menu/options';
 
 export const DEMO_EMAIL = 'demo@tableserve.app';
 export const DEMO_PASSWORD = 'demo-password';
@@ -27,6 +29,53 @@ type DemoItem = [
   allergens?: Allergen[],
   dietaryTags?: DietaryTag[],
 ];
+
+/** Two dishes show options (issue 12 part 2): a required single choice, and optional extras. */
+const demoOptions: Record<string, OptionGroupsInput> = {
+  'Smash Burger': [
+    {
+      name: 'Doneness',
+      min_choices: 1,
+      max_choices: 1,
+      options: [
+        { name: 'Medium', price_delta: 0 },
+        { name: 'Medium-well', price_delta: 0 },
+        { name: 'Well done', price_delta: 0 },
+      ],
+    },
+    {
+      name: 'Extras',
+      min_choices: 0,
+      max_choices: 3,
+      options: [
+        { name: 'Bacon', price_delta: 2 },
+        { name: 'Extra cheese', price_delta: 1.5 },
+        { name: 'Fried egg', price_delta: 1.5 },
+        { name: 'Avocado', price_delta: 2.5 },
+      ],
+    },
+  ],
+  'Iced Latte': [
+    {
+      name: 'Size',
+      min_choices: 1,
+      max_choices: 1,
+      options: [
+        { name: 'Regular', price_delta: 0 },
+        { name: 'Large', price_delta: 1 },
+      ],
+    },
+    {
+      name: 'Milk',
+      min_choices: 0,
+      max_choices: 1,
+      options: [
+        { name: 'Oat milk', price_delta: 0.6 },
+        { name: 'Almond milk', price_delta: 0.6 },
+      ],
+    },
+  ],
+};
 
 const demoMenu: DemoItem[] = [
   [
@@ -281,6 +330,7 @@ export async function seedDemoData(
         category,
         allergens,
         dietaryTags,
+        optionGroups: withOptionIds(demoOptions[name] ?? [], []),
       })),
     );
     // The demo owner pays for Professional with the test card, so the dashboard and menu are open.

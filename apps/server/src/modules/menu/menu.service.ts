@@ -14,6 +14,7 @@ import type { DomainEventBus } from '../../lib/domain-events';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
 import { restaurantsRepository } from '../restaurants/restaurants.repository';
 import { type MenuItemRow, menuRepository as repo } from './menu.repository';
+import { toMenuOptionGroup, withOptionIds } from './options';
 
 export type MenuService = ReturnType<typeof createMenuService>;
 
@@ -30,6 +31,7 @@ export function toMenuItem(row: MenuItemRow): MenuItem {
     allergens: row.allergens,
     dietary_tags: row.dietaryTags,
     stock: row.stock,
+    option_groups: row.optionGroups.map(toMenuOptionGroup),
   };
 }
 
@@ -53,8 +55,11 @@ export function toDinerMenuItem(row: MenuItemRow): MenuItem {
   return item;
 }
 
-/** The item fields of a form, as stored: price in cents; an absent image is left as it was. */
-const toColumns = (body: MenuItemBody) => ({
+/**
+ * The item fields of a form, as stored: price in cents; an absent image (or list) is left as it
+ * was. Option groups keep the ids of the `stored` item's where their names match.
+ */
+const toColumns = (body: MenuItemBody, stored?: MenuItemRow) => ({
   name: body.item_name,
   description: body.description,
   priceCents: dollarsToCents(body.price),
@@ -64,6 +69,9 @@ const toColumns = (body: MenuItemBody) => ({
   ...(body.allergens !== undefined ? { allergens: body.allergens } : {}),
   ...(body.dietary_tags !== undefined ? { dietaryTags: body.dietary_tags } : {}),
   ...(body.stock !== undefined ? { stock: body.stock } : {}),
+  ...(body.option_groups !== undefined
+    ? { optionGroups: withOptionIds(body.option_groups, stored?.optionGroups ?? []) }
+    : {}),
 });
 
 /** An owner's menu items (owner-side §7 /menu/*): another owner's restaurant or item is a 404. */
@@ -114,7 +122,7 @@ export function createMenuService({ db, now, events }: { db: Db; now: () => Date
       const before = await repo.findLive(db, menuId, restaurantId);
       if (!before) throw itemNotFound();
       refuseDietaryConflict(before, body);
-      const row = await repo.update(db, menuId, restaurantId, toColumns(body));
+      const row = await repo.update(db, menuId, restaurantId, toColumns(body, before));
       if (!row) throw itemNotFound();
       announce(restaurantId, before, row);
       return { message: text.updated, data: toMenuItem(row) };

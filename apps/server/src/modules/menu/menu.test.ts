@@ -58,6 +58,7 @@ describe('adding menu items', () => {
         allergens: [],
         dietary_tags: [],
         stock: null,
+        option_groups: [],
       },
     });
     const [row] = await t.app.database.db

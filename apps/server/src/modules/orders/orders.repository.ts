@@ -121,6 +121,7 @@ export const ordersRepository = {
         productName: orderItems.productName,
         quantity: orderItems.quantity,
         unitPriceCents: orderItems.unitPriceCents,
+        options: orderItems.options,
         allergens: menuItems.allergens,
       })
       .from(orderItems)

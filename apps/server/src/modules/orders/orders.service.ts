@@ -12,7 +12,7 @@ import type { DomainEventBus } from '../../lib/domain-events';
 import { centsToDollars } from '../../lib/money';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
 import { restaurantsRepository } from '../restaurants/restaurants.repository';
-import { priceLines } from './order-lines';
+import { priceLines, toOrderLine } from './order-lines';
 import { type OrderItemRow, type OrderRow, ordersRepository as repo } from './orders.repository';
 import { createOrderPlacement, type PreparedOrder } from './place-order';
 
@@ -25,12 +25,7 @@ function toSummary(order: OrderRow, lines: OrderItemRow[], restaurant: Restauran
     order_id: order.id,
     status: order.status,
     total_amount: centsToDollars(order.totalCents),
-    items: lines.map((line) => ({
-      menu_item_id: line.menuItemId ?? 0,
-      product_name: line.productName,
-      quantity: line.quantity,
-      price: centsToDollars(line.unitPriceCents),
-    })),
+    items: lines.map(toOrderLine),
     restaurant_id: restaurant.id,
     restaurant_name: restaurant.name,
     address: restaurant.address,
@@ -86,7 +81,11 @@ export function createOrdersService(deps: {
     }
     const priced = priceLines(
       menu.items,
-      body.order_items.map((line) => ({ menuItemId: line.menu_item_id, quantity: line.quantity })),
+      body.order_items.map((line) => ({
+        menuItemId: line.menu_item_id,
+        quantity: line.quantity,
+        options: line.options,
+      })),
     );
     const customer = await repo.findCustomer(tx, customerId);
     if (!customer) throw notFound(text.notFound, 'CUSTOMER_NOT_FOUND');

@@ -3,12 +3,14 @@ import type { StaffOrder } from '@tableserve/contract/owner-orders';
 import type { DbOrTx } from '../../db/client';
 import { businessDayAt, type RestaurantClock } from '../../lib/business-day';
 import { centsToDollars } from '../../lib/money';
+import { groupBy } from '../../lib/objects';
+import { toOrderLine } from './order-lines';
 import { type OrderItemRow, type OrderRow, ordersRepository as repo } from './orders.repository';
 
 /** An order line with what the kitchen must know of its menu item. */
 export type StaffLineRow = Pick<
   OrderItemRow,
-  'menuItemId' | 'productName' | 'quantity' | 'unitPriceCents'
+  'menuItemId' | 'productName' | 'quantity' | 'unitPriceCents' | 'options'
 > & {
   allergens: readonly Allergen[];
 };
@@ -33,13 +35,7 @@ export function toStaffOrder(
     placed_by: order.customerId === null ? 'staff' : 'diner',
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
-    items: lines.map((line) => ({
-      menu_item_id: line.menuItemId ?? 0,
-      product_name: line.productName,
-      quantity: line.quantity,
-      price: centsToDollars(line.unitPriceCents),
-      allergens: [...line.allergens],
-    })),
+    items: lines.map((line) => ({ ...toOrderLine(line), allergens: [...line.allergens] })),
   };
 }
 
@@ -53,7 +49,6 @@ export async function staffOrdersOf(
     db,
     rows.map((row) => row.id),
   );
-  const byOrder = new Map<number, StaffLineRow[]>();
-  for (const line of lines) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
+  const byOrder = groupBy(lines, (line) => line.orderId);
   return rows.map((row) => toStaffOrder(row, byOrder.get(row.id) ?? [], restaurant));
 }

@@ -146,7 +146,11 @@ export function createStaffOrdersService(deps: {
     }
     const { lines, totalCents } = priceLines(
       items,
-      body.items.map((item) => ({ menuItemId: item.menu_id, quantity: item.quantity })),
+      body.items.map((item) => ({
+        menuItemId: item.menu_id,
+        quantity: item.quantity,
+        options: item.options,
+      })),
     );
     const order = {
       restaurantId: restaurant.id,
@@ -261,7 +265,11 @@ export function createStaffOrdersService(deps: {
     },
 
     /** Order Management's edit of a Pending order: new lines, priced again from the menu. */
-    async edit(ownerId: number, orderId: number, items: { menu_item_id: number; quantity: number }[]) {
+    async edit(
+      ownerId: number,
+      orderId: number,
+      items: { menu_item_id: number; quantity: number; options?: number[] | undefined }[],
+    ) {
       const order = await repo.findById(db, orderId);
       const menu = order ? await publishedMenus.byId(order.restaurantId) : undefined;
       if (!order || !menu || menu.restaurant.ownerId !== ownerId) throw orderNotFound();
@@ -269,7 +277,11 @@ export function createStaffOrdersService(deps: {
       if (order.status !== 'Pending') throw conflict(text.onlyPendingEditable, 'NOT_PENDING');
       const { lines, totalCents } = priceLines(
         menu.items,
-        items.map((item) => ({ menuItemId: item.menu_item_id, quantity: item.quantity })),
+        items.map((item) => ({
+          menuItemId: item.menu_item_id,
+          quantity: item.quantity,
+          options: item.options,
+        })),
       );
       const { updated, stockChanged } = await db.transaction(async (tx) => {
         // Locked, so a second edit waits and counts from this one's lines, not the same old ones.

@@ -186,8 +186,15 @@ describe('Order Summary', () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
       items: [
-        { menu_item_id: p.pizza, product_name: 'Pizza', quantity: 2, price: 12.5, allergens: [] },
-        { menu_item_id: p.soda, product_name: 'Soda', quantity: 1, price: 2.25, allergens: [] },
+        {
+          menu_item_id: p.pizza,
+          product_name: 'Pizza',
+          quantity: 2,
+          price: 12.5,
+          options: [],
+          allergens: [],
+        },
+        { menu_item_id: p.soda, product_name: 'Soda', quantity: 1, price: 2.25, options: [], allergens: [] },
       ],
     });
     expect(orders.find((order) => order.order_id === walkInOrder)).toMatchObject({
@@ -489,6 +496,7 @@ describe('daily sales', () => {
     const sunday = await orderIn(p, 'Completed');
 
     const saturday = await sales(p, '2026-04-04');
+    const pizzaLine = { menu_item_id: p.pizza, product_name: 'Pizza', quantity: 1, price: 12.5, options: [] };
     expect(saturday.statusCode).toBe(200);
     expect(saturday.json()).toEqual({
       date: '2026-04-04',
@@ -502,6 +510,7 @@ describe('daily sales', () => {
           status: 'Completed',
           total_amount: 12.5,
           created_at: expect.any(String),
+          items: [pizzaLine],
         },
         {
           order_id: ready,
@@ -509,6 +518,7 @@ describe('daily sales', () => {
           status: 'Ready',
           total_amount: 12.5,
           created_at: expect.any(String),
+          items: [pizzaLine],
         },
         {
           order_id: late,
@@ -516,6 +526,7 @@ describe('daily sales', () => {
           status: 'Completed',
           total_amount: 12.5,
           created_at: expect.any(String),
+          items: [pizzaLine],
         },
       ],
     });

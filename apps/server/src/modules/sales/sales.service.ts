@@ -10,6 +10,8 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { businessDay, localHour } from '../../lib/business-day';
 import { centsToDollars } from '../../lib/money';
+import { groupBy } from '../../lib/objects';
+import { toOrderLine } from '../orders/order-lines';
 import { ordersRepository } from '../orders/orders.repository';
 import { restaurantsRepository } from '../restaurants/restaurants.repository';
 import { salesRepository } from './sales.repository';
@@ -56,6 +58,13 @@ export function createSalesService(deps: { db: Db; now: () => Date }) {
       const restaurant = await ownedRestaurant(ownerId, restaurantId);
       const day = businessDay(date, restaurant);
       const rows = await ordersRepository.listInSpan(db, restaurant.id, day.start, day.end);
+      const lines = groupBy(
+        await ordersRepository.linesOf(
+          db,
+          rows.map((row) => row.id),
+        ),
+        (line) => line.orderId,
+      );
       const revenueCents = rows
         .filter((row) => row.status === 'Completed')
         .reduce((sum, row) => sum + row.totalCents, 0);
@@ -70,6 +79,7 @@ export function createSalesService(deps: { db: Db; now: () => Date }) {
           status: row.status,
           total_amount: centsToDollars(row.totalCents),
           created_at: row.createdAt.toISOString(),
+          items: (lines.get(row.id) ?? []).map(toOrderLine),
         })),
       };
     },
