@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
+import type { CartLine } from '@/features/diner/lib/cart';
 import { displayMenuFixture, menuItemFixture } from '../testing/menu-fixtures';
 import { MenuDisplayPage } from './menu-display-page';
 
@@ -59,10 +60,10 @@ async function renderMenu() {
 
 const card = (name: string) => within(screen.getByRole('article', { name }));
 const bottomBar = () => screen.queryByRole('region', { name: 'Order total' });
-const storedLines = () =>
-  (
-    JSON.parse(localStorage.getItem('currentCart') ?? '{"items":[]}').items as Array<Record<string, unknown>>
-  ).map(({ menu_id, price, quantity, options }) => ({ menu_id, price, quantity, options }));
+const storedLines = (): Array<Pick<CartLine, 'menu_id' | 'price' | 'quantity' | 'options'>> =>
+  (JSON.parse(localStorage.getItem('currentCart') ?? '{"items":[]}').items as CartLine[]).map(
+    ({ menu_id, price, quantity, options }) => ({ menu_id, price, quantity, options }),
+  );
 
 async function openSheet(user: ReturnType<typeof userEvent.setup>, dish = 'Smash Burger') {
   await user.click(card(dish).getByRole('button', { name: `Add ${dish}` }));
@@ -153,7 +154,7 @@ describe("the diner's option sheet", () => {
     await user.click(sheet.getByRole('checkbox', { name: 'Avocado' }));
     await user.click(sheet.getByRole('button', { name: 'Add to cart · $18.50' }));
 
-    expect(storedLines().map(({ quantity, price, options }) => [quantity, price, options?.length])).toEqual([
+    expect(storedLines().map(({ quantity, price, options }) => [quantity, price, options.length])).toEqual([
       [2, 16, 1],
       [1, 18.5, 2],
     ]);
