@@ -1,4 +1,4 @@
-import { type ChosenOption, choiceKey } from '@tableserve/contract/item-options';
+import type { ChosenOption } from '@tableserve/contract/item-options';
 import type { MenuItem } from '@tableserve/contract/menu';
 import { MAX_QUANTITY } from '@tableserve/contract/order';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -42,12 +42,14 @@ export function cartItem(dish: Dish, options: ChosenOption[] = []): CartItem {
   };
 }
 
-/** A line's identity: its dish and its choices. The same choices add up; others make a line of their own. */
+/**
+ * A line's identity: its dish and its choices, spelled as the contract's choiceKey spells it (the
+ * same choices add up; others make a line of their own). Written out here because the contract's
+ * module brings zod with it, which the menu's first load must not (issue 10); cart.test checks
+ * that the two agree.
+ */
 export const cartLineKey = (line: Pick<CartLine, 'menu_id' | 'options'>): string =>
-  choiceKey(
-    line.menu_id,
-    line.options.map((option) => option.id),
-  );
+  [line.menu_id, ...line.options.map((option) => option.id).sort((a, b) => a - b)].join('-');
 
 /** What is stored under currentCart: one restaurant's lines and when they expire. */
 export type Cart = { restaurant_id: number; items: CartLine[]; expires_at: number };
