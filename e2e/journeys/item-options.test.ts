@@ -72,6 +72,8 @@ describe('item options, on a 390-px phone', () => {
     // The card counts the burger; the bottom bar totals it with its extras.
     const burgerCard = page.getByRole('article', { name: 'Smash Burger' });
     expect(await burgerCard.getByText('1 in cart').isVisible()).toBe(true);
+    await burgerCard.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/options-menu-card-phone.png` });
     await expect
       .poll(() => page.getByRole('region', { name: 'Order total' }).textContent())
       .toContain('$21.50');

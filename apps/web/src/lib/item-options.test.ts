@@ -1,6 +1,6 @@
 import type { MenuOptionGroup } from '@tableserve/contract/item-options';
 import { describe, expect, it } from 'vitest';
-import { chosenOptions, priceWithOptions } from './item-options';
+import { chosenOptions, optionsText, priceWithOptions } from './item-options';
 
 const groups: MenuOptionGroup[] = [
   {
@@ -40,5 +40,16 @@ describe('priceWithOptions', () => {
     expect(priceWithOptions(16, [{ price: 0.6 }, { price: 1 }])).toBe(17.6);
     expect(priceWithOptions(0.1, [{ price: 0.1 }, { price: 0.1 }])).toBe(0.3);
     expect(priceWithOptions(12.5, [])).toBe(12.5);
+  });
+});
+
+describe('optionsText', () => {
+  it('reads as describeOptions, with each separator held to the group before it', () => {
+    const text = optionsText([
+      { group: 'Size', name: 'Large' },
+      { group: 'Milk', name: 'Oat milk' },
+    ]);
+    expect(text).toBe('Size: Large\u00a0· Milk: Oat milk');
+    expect(optionsText([])).toBe('');
   });
 });

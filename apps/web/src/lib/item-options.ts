@@ -1,4 +1,4 @@
-import type { ChosenOption, MenuOptionGroup } from '@tableserve/contract/item-options';
+import { type ChosenOption, describeOptions, type MenuOptionGroup } from '@tableserve/contract/item-options';
 import { dollarsToCents } from './money';
 
 /**
@@ -17,3 +17,10 @@ export function chosenOptions(groups: readonly MenuOptionGroup[], chosen: readon
 export function priceWithOptions(price: number, options: readonly Pick<ChosenOption, 'price'>[]): number {
   return options.reduce((cents, option) => cents + dollarsToCents(option.price), dollarsToCents(price)) / 100;
 }
+
+/**
+ * describeOptions for a narrow column: each " · " holds to the group before it, so a line breaks
+ * after the dot ("Doneness: Medium-well ·" / "Extras: Bacon"), never before it.
+ */
+export const optionsText = (options: readonly Pick<ChosenOption, 'group' | 'name'>[]): string =>
+  describeOptions(options).replaceAll(' · ', '\u00a0· ');

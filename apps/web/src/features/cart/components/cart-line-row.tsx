@@ -4,6 +4,7 @@ import { Trash2 } from 'lucide-react';
 import { ItemImage } from '@/features/customer-menu/components/item-image';
 import { QuantityStepper } from '@/features/customer-menu/components/quantity-stepper';
 import type { CartLine } from '@/features/diner/lib/cart';
+import { optionsText } from '@/lib/item-options';
 import { formatDollars, lineTotal } from '@/lib/money';
 
 type CartLineRowProps = {
@@ -31,7 +32,9 @@ export function CartLineRow({ line, soldOut = false, onQuantityChange, onRemove 
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <h3 className="font-semibold leading-snug text-stone-900">{line.item_name}</h3>
-            {choices && <p className="mt-0.5 text-sm leading-snug text-stone-600">{choices}</p>}
+            {choices && (
+              <p className="mt-0.5 text-sm leading-snug text-stone-600">{optionsText(line.options)}</p>
+            )}
             {soldOut ? (
               <p className="mt-1 inline-flex rounded-full bg-red-50 px-2.5 py-0.5 text-sm font-semibold text-red-800 ring-1 ring-red-200 ring-inset">
                 {cartMessages.soldOut}

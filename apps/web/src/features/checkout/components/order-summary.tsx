@@ -1,10 +1,10 @@
 import { cartMessages } from '@tableserve/contract/cart';
-import { describeOptions } from '@tableserve/contract/item-options';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { type CartLine, cartLineKey } from '@/features/diner/lib/cart';
+import { optionsText } from '@/lib/item-options';
 import { formatDollars, lineTotal } from '@/lib/money';
 
 type OrderSummaryProps = {
@@ -35,7 +35,7 @@ export function OrderSummary({ lines, count, subtotal, restaurantId, children }:
             <div className="min-w-0">
               <p className="font-medium text-stone-900">{line.item_name}</p>
               {line.options.length > 0 && (
-                <p className="mt-0.5 text-sm leading-snug text-stone-600">{describeOptions(line.options)}</p>
+                <p className="mt-0.5 text-sm leading-snug text-stone-600">{optionsText(line.options)}</p>
               )}
               <p className="mt-0.5 text-sm text-stone-500 tabular-nums">
                 <span className="sr-only">Quantity </span>

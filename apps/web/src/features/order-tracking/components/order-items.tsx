@@ -1,8 +1,8 @@
-import { describeOptions } from '@tableserve/contract/item-options';
 import type { OrderSummary } from '@tableserve/contract/order';
 import { orderTrackingMessages } from '@tableserve/contract/order-tracking';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
+import { optionsText } from '@/lib/item-options';
 import { formatDollars } from '@/lib/money';
 import { itemsSubtotal, orderLineTotal, splitOrderItems } from '../lib/order-format';
 
@@ -16,7 +16,7 @@ function ItemRow({ line }: { line: OrderLine }) {
         <span className="text-stone-500"> × {line.quantity}</span>
         {line.options.length > 0 && (
           <span className="mt-0.5 block text-sm leading-snug text-stone-500">
-            {describeOptions(line.options)}
+            {optionsText(line.options)}
           </span>
         )}
       </span>
