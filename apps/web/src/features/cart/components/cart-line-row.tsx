@@ -30,24 +30,21 @@ export function CartLineRow({ line, soldOut = false, onQuantityChange, onRemove 
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h3 className="font-semibold leading-snug text-stone-900">{line.item_name}</h3>
-            {choices && (
-              <p className="mt-0.5 text-sm leading-snug text-stone-600">{optionsText(line.options)}</p>
-            )}
-            {soldOut ? (
-              <p className="mt-1 inline-flex rounded-full bg-red-50 px-2.5 py-0.5 text-sm font-semibold text-red-800 ring-1 ring-red-200 ring-inset">
-                {cartMessages.soldOut}
-              </p>
-            ) : (
-              <p className="mt-0.5 text-sm text-stone-500 tabular-nums">{formatDollars(line.price)} each</p>
-            )}
-          </div>
+          <h3 className="min-w-0 font-semibold leading-snug text-stone-900">{line.item_name}</h3>
           <p className="shrink-0 text-base font-bold text-stone-900 tabular-nums">
             <span className="sr-only">Line total </span>
             {formatDollars(lineTotal(line.price, line.quantity))}
           </p>
         </div>
+        {/* Below the name and total, not beside the total: the choices get the column's whole width. */}
+        {choices && <p className="mt-0.5 text-sm leading-snug text-stone-600">{optionsText(line.options)}</p>}
+        {soldOut ? (
+          <p className="mt-1 inline-flex self-start rounded-full bg-red-50 px-2.5 py-0.5 text-sm font-semibold text-red-800 ring-1 ring-red-200 ring-inset">
+            {cartMessages.soldOut}
+          </p>
+        ) : (
+          <p className="mt-0.5 text-sm text-stone-500 tabular-nums">{formatDollars(line.price)} each</p>
+        )}
         <div className="mt-3 flex flex-wrap items-center justify-between gap-x-1 gap-y-2">
           {soldOut ? (
             <span />

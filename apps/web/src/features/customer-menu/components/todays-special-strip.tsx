@@ -57,7 +57,7 @@ export function TodaysSpecialStrip({
               <p className="mt-0.5 line-clamp-1 text-sm text-stone-500">{item.description}</p>
               <DietaryTagPills tags={item.dietary_tags} className="mt-2" />
               <ContainsLine allergens={item.allergens} className="mt-1.5" />
-              <div className="mt-auto flex items-center justify-between gap-2 pt-3">
+              <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
                 <p className="font-bold tabular-nums">{formatDollars(item.price)}</p>
                 <AddToCartControl itemName={item.item_name} control={cartControlOf(item)} />
               </div>
