@@ -137,7 +137,10 @@ export function OptionChooser({
                       {option.name}
                     </span>
                     {option.price_delta > 0 && (
-                      <span id={`${optionId}-price`} className="shrink-0 tabular-nums text-stone-500">
+                      <span
+                        id={`${optionId}-price`}
+                        className={cn('shrink-0 tabular-nums', !disabled && 'text-stone-600')}
+                      >
                         +{formatDollars(option.price_delta)}
                       </span>
                     )}
