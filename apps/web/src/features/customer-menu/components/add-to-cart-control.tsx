@@ -6,11 +6,12 @@ import { QuantityStepper } from './quantity-stepper';
 
 /**
  * How a dish goes into the cart: straight in, then − quantity + for its one line; or, for a dish
- * with options, through its chooser every time, as each choice makes a line of its own (ADR 017).
+ * with options, through its chooser every time, as each choice makes a line of its own (ADR 017),
+ * its quantity then counting all its lines.
  */
 export type CartControl =
   | { kind: 'stepper'; quantity: number; onChange: (quantity: number) => void }
-  | { kind: 'chooser' /** Across all its lines. */; quantity: number; onChoose: () => void };
+  | { kind: 'chooser'; quantity: number; onChoose: () => void };
 
 type AddToCartControlProps = { itemName: string; control: CartControl; className?: string };
 
