@@ -1,4 +1,4 @@
-import type { MenuOptionGroup } from '@tableserve/contract/item-options';
+import type { MenuOptionGroup } from '@tableserve/contract/option-choices';
 import { describe, expect, it } from 'vitest';
 import { chosenOptions, optionsText, priceWithOptions } from './item-options';
 

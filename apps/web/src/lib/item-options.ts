@@ -1,4 +1,8 @@
-import { type ChosenOption, describeOptions, type MenuOptionGroup } from '@tableserve/contract/item-options';
+import {
+  type ChosenOption,
+  describeOptions,
+  type MenuOptionGroup,
+} from '@tableserve/contract/option-choices';
 import { dollarsToCents } from './money';
 
 /**

@@ -1,4 +1,4 @@
-import { groupProblem, type MenuOptionGroup, optionMessages } from '@tableserve/contract/item-options';
+import { groupProblem, type MenuOptionGroup, optionMessages } from '@tableserve/contract/option-choices';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';

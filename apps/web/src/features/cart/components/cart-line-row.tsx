@@ -1,5 +1,5 @@
 import { cartMessages } from '@tableserve/contract/cart';
-import { describeOptions } from '@tableserve/contract/item-options';
+import { describeOptions } from '@tableserve/contract/option-choices';
 import { Trash2 } from 'lucide-react';
 import { ItemImage } from '@/features/customer-menu/components/item-image';
 import { QuantityStepper } from '@/features/customer-menu/components/quantity-stepper';

@@ -1,5 +1,5 @@
-import { choicesProblem } from '@tableserve/contract/item-options';
 import type { MenuItem } from '@tableserve/contract/menu';
+import { choicesProblem } from '@tableserve/contract/option-choices';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';

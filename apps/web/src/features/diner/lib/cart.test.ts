@@ -1,4 +1,4 @@
-import { type ChosenOption, choiceKey } from '@tableserve/contract/item-options';
+import type { ChosenOption } from '@tableserve/contract/option-choices';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -107,16 +107,6 @@ describe('lines with options (ADR 017)', () => {
       ]).price,
     ).toBe(0.3);
     expect(cartItem(burger)).toEqual(burger);
-  });
-
-  it("keys a line as the contract's choiceKey does", () => {
-    for (const options of [[], [medium], [egg, medium, bacon], [bacon, wellDone, egg, medium]])
-      expect(cartLineKey(cartItem(burger, options))).toBe(
-        choiceKey(
-          burger.menu_id,
-          options.map((option) => option.id),
-        ),
-      );
   });
 
   it('keys a line by its dish and its choices, whatever order they were chosen in', () => {

@@ -1,5 +1,5 @@
-import type { ChosenOption } from '@tableserve/contract/item-options';
 import type { MenuItem } from '@tableserve/contract/menu';
+import { type ChosenOption, choiceKey } from '@tableserve/contract/option-choices';
 import { MAX_QUANTITY } from '@tableserve/contract/order';
 import { useEffect, useSyncExternalStore } from 'react';
 import { priceWithOptions } from '@/lib/item-options';
@@ -42,14 +42,12 @@ export function cartItem(dish: Dish, options: ChosenOption[] = []): CartItem {
   };
 }
 
-/**
- * A line's identity: its dish and its choices, spelled as the contract's choiceKey spells it (the
- * same choices add up; others make a line of their own). Written out here because the contract's
- * module brings zod with it, which the menu's first load must not (issue 10); cart.test checks
- * that the two agree.
- */
+/** A line's identity: its dish and its choices. The same choices add up; others make a line of their own. */
 export const cartLineKey = (line: Pick<CartLine, 'menu_id' | 'options'>): string =>
-  [line.menu_id, ...line.options.map((option) => option.id).sort((a, b) => a - b)].join('-');
+  choiceKey(
+    line.menu_id,
+    line.options.map((option) => option.id),
+  );
 
 /** What is stored under currentCart: one restaurant's lines and when they expire. */
 export type Cart = { restaurant_id: number; items: CartLine[]; expires_at: number };
