@@ -1,4 +1,4 @@
-import type { MenuOptionGroup } from '@tableserve/contract/item-options';
+import type { MenuOptionGroup } from '@tableserve/contract/option-choices';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { groupProblem, type MenuOptionGroup, optionMessages } from '@tableserve/contract/item-options';
+import { groupProblem, type MenuOptionGroup, optionMessages } from '@tableserve/contract/option-choices';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
@@ -137,7 +137,10 @@ export function OptionChooser({
                       {option.name}
                     </span>
                     {option.price_delta > 0 && (
-                      <span id={`${optionId}-price`} className="shrink-0 tabular-nums text-stone-500">
+                      <span
+                        id={`${optionId}-price`}
+                        className={cn('shrink-0 tabular-nums', !disabled && 'text-stone-600')}
+                      >
                         +{formatDollars(option.price_delta)}
                       </span>
                     )}

@@ -1,8 +1,10 @@
 import { cartMessages } from '@tableserve/contract/cart';
+import { describeOptions } from '@tableserve/contract/option-choices';
 import { Trash2 } from 'lucide-react';
 import { ItemImage } from '@/features/customer-menu/components/item-image';
 import { QuantityStepper } from '@/features/customer-menu/components/quantity-stepper';
 import type { CartLine } from '@/features/diner/lib/cart';
+import { optionsText } from '@/lib/item-options';
 import { formatDollars, lineTotal } from '@/lib/money';
 
 type CartLineRowProps = {
@@ -15,8 +17,11 @@ type CartLineRowProps = {
 
 /** One cart line: photo, name, unit price, − quantity +, Remove and the line total (customer-side §2 Cart). */
 export function CartLineRow({ line, soldOut = false, onQuantityChange, onRemove }: CartLineRowProps) {
+  const choices = describeOptions(line.options);
+  // Two lines of one dish differ by their choices: the controls' names say which line they act on.
+  const name = choices ? `${line.item_name}, ${choices}` : line.item_name;
   return (
-    <li aria-label={line.item_name} className="flex gap-3.5 py-4 md:gap-5 md:py-5">
+    <li aria-label={name} className="flex gap-3.5 py-4 md:gap-5 md:py-5">
       <ItemImage
         src={line.image}
         name={line.item_name}
@@ -25,27 +30,27 @@ export function CartLineRow({ line, soldOut = false, onQuantityChange, onRemove 
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h3 className="font-semibold leading-snug text-stone-900">{line.item_name}</h3>
-            {soldOut ? (
-              <p className="mt-1 inline-flex rounded-full bg-red-50 px-2.5 py-0.5 text-sm font-semibold text-red-800 ring-1 ring-red-200 ring-inset">
-                {cartMessages.soldOut}
-              </p>
-            ) : (
-              <p className="mt-0.5 text-sm text-stone-500 tabular-nums">{formatDollars(line.price)} each</p>
-            )}
-          </div>
+          <h3 className="min-w-0 font-semibold leading-snug text-stone-900">{line.item_name}</h3>
           <p className="shrink-0 text-base font-bold text-stone-900 tabular-nums">
             <span className="sr-only">Line total </span>
             {formatDollars(lineTotal(line.price, line.quantity))}
           </p>
         </div>
+        {/* Below the name and total, not beside the total: the choices get the column's whole width. */}
+        {choices && <p className="mt-0.5 text-sm leading-snug text-stone-600">{optionsText(line.options)}</p>}
+        {soldOut ? (
+          <p className="mt-1 inline-flex self-start rounded-full bg-red-50 px-2.5 py-0.5 text-sm font-semibold text-red-800 ring-1 ring-red-200 ring-inset">
+            {cartMessages.soldOut}
+          </p>
+        ) : (
+          <p className="mt-0.5 text-sm text-stone-500 tabular-nums">{formatDollars(line.price)} each</p>
+        )}
         <div className="mt-3 flex flex-wrap items-center justify-between gap-x-1 gap-y-2">
           {soldOut ? (
             <span />
           ) : (
             <QuantityStepper
-              itemName={line.item_name}
+              itemName={name}
               quantity={line.quantity}
               onChange={onQuantityChange}
               tone="light"
@@ -54,7 +59,7 @@ export function CartLineRow({ line, soldOut = false, onQuantityChange, onRemove 
           <button
             type="button"
             onClick={onRemove}
-            aria-label={`Remove ${line.item_name}`}
+            aria-label={`Remove ${name}`}
             className="-mr-2 inline-flex min-h-11 items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold text-stone-500 transition-colors hover:bg-red-50 hover:text-red-700"
           >
             <Trash2 className="size-4" aria-hidden />

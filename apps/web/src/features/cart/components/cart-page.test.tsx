@@ -7,7 +7,7 @@ import {
   displayMenuFixture,
   restaurantFixture,
 } from '@/features/customer-menu/testing/menu-fixtures';
-import type { CartLine } from '@/features/diner/lib/cart';
+import { type CartLine, cartItem } from '@/features/diner/lib/cart';
 import { CartPage } from './cart-page';
 
 afterEach(() => {
@@ -22,6 +22,7 @@ const pizza: CartLine = {
   price: 16,
   image: 'https://images.example.com/pizza.jpg',
   category: 'MainCourse',
+  options: [],
   quantity: 1,
 };
 const knots: CartLine = {
@@ -31,6 +32,7 @@ const knots: CartLine = {
   price: 4.25,
   image: null,
   category: 'Starter',
+  options: [],
   quantity: 2,
 };
 
@@ -216,5 +218,62 @@ describe('Cart page (customer-side §2 Cart, §5 Cart)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(/^Your cart is empty\.$/);
     expect(screen.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeInTheDocument();
     expect(screen.queryByText('Page /customer_details')).not.toBeInTheDocument();
+  });
+});
+
+describe('Cart lines with options (ADR 017)', () => {
+  const burger = (options: CartLine['options'], quantity: number): CartLine => ({
+    ...cartItem(
+      {
+        menu_id: 5,
+        item_name: 'Smash Burger',
+        description: '',
+        price: 14,
+        image: null,
+        category: 'MainCourse',
+      },
+      options,
+    ),
+    quantity,
+  });
+  const medium = { id: 31, group: 'Doneness', name: 'Medium', price: 0 };
+  const wellDone = { id: 33, group: 'Doneness', name: 'Well done', price: 0 };
+  const bacon = { id: 41, group: 'Extras', name: 'Bacon', price: 2 };
+  const egg = { id: 43, group: 'Extras', name: 'Fried egg', price: 1.5 };
+  const mediumWithExtras = 'Smash Burger, Doneness: Medium · Extras: Bacon, Fried egg';
+  const wellDoneName = 'Smash Burger, Doneness: Well done';
+
+  it('shows each line’s choices under the dish, priced with them', () => {
+    storeRestaurant();
+    storeCart([burger([medium, bacon, egg], 2), burger([wellDone], 1), knots]);
+    renderCart();
+
+    const first = within(line(mediumWithExtras));
+    expect(first.getByRole('heading', { level: 3, name: 'Smash Burger' })).toBeInTheDocument();
+    expect(first.getByText('Doneness: Medium · Extras: Bacon, Fried egg')).toBeInTheDocument();
+    expect(first.getByText('$17.50 each')).toBeInTheDocument();
+    expect(first.getByText('$35.00')).toBeInTheDocument();
+    expect(within(line(wellDoneName)).getByText('$14.00 each')).toBeInTheDocument();
+    expect(within(line('Garlic Knots')).queryByText(/:/)).not.toBeInTheDocument();
+    expect(screen.getByText('Subtotal (5 items)')).toBeInTheDocument();
+    expect(summary()).toHaveTextContent('$57.50');
+  });
+
+  it('steps and removes one line of a dish, leaving its other choices alone', async () => {
+    storeRestaurant();
+    storeCart([burger([medium, bacon, egg], 2), burger([wellDone], 1)]);
+    renderCart();
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: `Add one more ${wellDoneName}` }));
+    expect(within(line(wellDoneName)).getByText('$28.00')).toBeInTheDocument();
+    expect(within(line(mediumWithExtras)).getByText('$35.00')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: `Remove ${mediumWithExtras}` }));
+    expect(screen.queryByRole('listitem', { name: mediumWithExtras })).not.toBeInTheDocument();
+    expect(screen.getByText('Subtotal (2 items)')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('currentCart') ?? 'null').items).toEqual([
+      expect.objectContaining({ menu_id: 5, quantity: 2, price: 14, options: [wellDone] }),
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { displayMenuQueryOptions } from '@/features/customer-menu/api/display-menu';
-import { type CartLine, cartLinesFor, useCart } from '@/features/diner/lib/cart';
+import { type CartLine, cartLineKey, cartLinesFor, useCart } from '@/features/diner/lib/cart';
 import {
   menuPath,
   readCurrentRestaurant,
@@ -73,7 +73,7 @@ export function CartPage() {
           <ul aria-label="Cart items" className="divide-y divide-stone-100">
             {cart.lines.map((line) => (
               <CartLineRow
-                key={line.menu_id}
+                key={cartLineKey(line)}
                 line={line}
                 soldOut={soldOut.has(line.menu_id)}
                 onQuantityChange={(quantity) => cart.setQuantity(line, quantity)}

@@ -1,3 +1,4 @@
+import type { PlaceOrderBody } from '@tableserve/contract/order';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, stubFetch } from '@/features/auth/testing/render-route';
@@ -7,27 +8,29 @@ import {
   signInCustomer,
 } from '@/features/customer-auth/testing/customer-fixtures';
 import { restaurantFixture } from '@/features/customer-menu/testing/menu-fixtures';
-import { type CartLine, setCartQuantity } from '@/features/diner/lib/cart';
+import { type CartItem, cartItem, setCartQuantity } from '@/features/diner/lib/cart';
 import { saveCurrentRestaurant } from '@/features/diner/lib/current-restaurant';
 import { saveTableFromCode } from '@/features/diner/lib/table-from-code';
 import { CheckoutPage } from './checkout-page';
 
 const RESTAURANT_ID = 7;
-const soup: Omit<CartLine, 'quantity'> = {
+const soup: CartItem = {
   menu_id: 3,
   item_name: 'Tomato Soup',
   description: '',
   price: 4.5,
   image: null,
   category: 'Starter',
+  options: [],
 };
-const pie: Omit<CartLine, 'quantity'> = {
+const pie: CartItem = {
   menu_id: 8,
   item_name: 'Apple Pie',
   description: '',
   price: 6.25,
   image: null,
   category: 'Dessert',
+  options: [],
 };
 
 /** A fake navigator.geolocation, the browser boundary, answering with a position or an error. */
@@ -373,5 +376,83 @@ describe('Checkout: the order form', () => {
     expect(localStorage.getItem('CustomerToken')).toBeNull();
     expect(localStorage.getItem('customerData')).toBeNull();
     expect(panelHeader('Login as Guest')).toBeInTheDocument();
+  });
+});
+
+describe('Checkout: dishes with options (ADR 017)', () => {
+  const burger: CartItem = {
+    menu_id: 12,
+    item_name: 'Smash Burger',
+    description: '',
+    price: 14,
+    image: null,
+    category: 'MainCourse',
+    options: [],
+  };
+  const medium = { id: 31, group: 'Doneness', name: 'Medium', price: 0 };
+  const wellDone = { id: 33, group: 'Doneness', name: 'Well done', price: 0 };
+  const bacon = { id: 41, group: 'Extras', name: 'Bacon', price: 2 };
+  const egg = { id: 43, group: 'Extras', name: 'Fried egg', price: 1.5 };
+
+  beforeEach(() => {
+    localStorage.removeItem('currentCart');
+    setCartQuantity(RESTAURANT_ID, cartItem(burger, [medium, bacon, egg]), 2);
+    setCartQuantity(RESTAURANT_ID, soup, 1);
+    signInCustomer();
+  });
+
+  it('shows each line’s choices in the order summary, priced with them', () => {
+    openCheckout();
+    const [first, second] = within(screen.getByRole('list', { name: 'Order items' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(first!).getByText('Doneness: Medium · Extras: Bacon, Fried egg')).toBeInTheDocument();
+    expect(first).toHaveTextContent('2 × $17.50');
+    expect(first).toHaveTextContent('$35.00');
+    expect(second).toHaveTextContent(/^Tomato SoupQuantity 1 × \$4\.50\$4\.50$/);
+    expect(screen.getByText('Subtotal (3 items)').nextSibling).toHaveTextContent('$39.50');
+  });
+
+  it('sends the chosen options by id, and none for a dish without', async () => {
+    const api = stubFetch(() => jsonResponse(201, placed));
+    openCheckout();
+    fireEvent.change(tableSelect(), { target: { value: '4' } });
+    fireEvent.click(submitButton());
+    await screen.findByText('Page /customer/order-status');
+    expect((api.calls()[0]?.body as PlaceOrderBody | undefined)?.order_items).toStrictEqual([
+      { menu_item_id: 12, quantity: 2, options: [31, 41, 43] },
+      { menu_item_id: 3, quantity: 1 },
+    ]);
+  });
+
+  it("shows the server's refusal of the choices, and keeps the cart", async () => {
+    stubFetch(() => jsonResponse(400, { message: 'Smash Burger: Choose a Doneness' }));
+    openCheckout();
+    fireEvent.change(tableSelect(), { target: { value: '1' } });
+    fireEvent.click(submitButton());
+    expect(await screen.findByText('Smash Burger: Choose a Doneness')).toBeInTheDocument();
+    expect(localStorage.getItem('currentCart')).not.toBeNull();
+  });
+
+  it('uses a new key once only the choices changed', async () => {
+    const api = stubFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    openCheckout();
+    fireEvent.change(tableSelect(), { target: { value: '2' } });
+    fireEvent.click(submitButton());
+    await screen.findByText('Error placing order');
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+
+    act(() => {
+      localStorage.removeItem('currentCart');
+      setCartQuantity(RESTAURANT_ID, cartItem(burger, [wellDone, bacon, egg]), 2);
+      setCartQuantity(RESTAURANT_ID, soup, 1);
+    });
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(api.calls()).toHaveLength(2));
+    const [first, second] = api.calls();
+    expect(second?.headers['Idempotency-Key']).not.toBe(first?.headers['Idempotency-Key']);
+    expect(second?.body).toMatchObject({ order_items: [{ menu_item_id: 12, options: [33, 41, 43] }, {}] });
   });
 });

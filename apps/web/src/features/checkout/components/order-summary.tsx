@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import type { CartLine } from '@/features/diner/lib/cart';
+import { type CartLine, cartLineKey } from '@/features/diner/lib/cart';
+import { optionsText } from '@/lib/item-options';
 import { formatDollars, lineTotal } from '@/lib/money';
 
 type OrderSummaryProps = {
@@ -30,9 +31,12 @@ export function OrderSummary({ lines, count, subtotal, restaurantId, children }:
       </div>
       <ul aria-label="Order items" className="mt-2 divide-y divide-stone-100">
         {lines.map((line) => (
-          <li key={line.menu_id} className="flex items-start justify-between gap-4 py-3">
+          <li key={cartLineKey(line)} className="flex items-start justify-between gap-4 py-3">
             <div className="min-w-0">
               <p className="font-medium text-stone-900">{line.item_name}</p>
+              {line.options.length > 0 && (
+                <p className="mt-0.5 text-sm leading-snug text-stone-600">{optionsText(line.options)}</p>
+              )}
               <p className="mt-0.5 text-sm text-stone-500 tabular-nums">
                 <span className="sr-only">Quantity </span>
                 {line.quantity} × {formatDollars(line.price)}

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { SESSION_EXPIRED_TOAST } from '@/features/customer-auth/hooks/use-customer-token-watch';
 import { useSingleFlight } from '@/features/customer-auth/hooks/use-single-flight';
 import { notifyError, useNotices } from '@/features/customer-auth/lib/notify';
-import { type CartLine, clearCart } from '@/features/diner/lib/cart';
+import { type CartLine, cartLineKey, clearCart } from '@/features/diner/lib/cart';
 import {
   clearCustomerSession,
   isTokenExpired,
@@ -65,7 +65,8 @@ export function useSubmitOrder({ restaurantId, lines, locate, currentLocation }:
       const fingerprint = {
         restaurantId,
         customerId: customer.customer_id,
-        lines: lines.map((line) => [line.menu_id, line.quantity]),
+        // The choices too: a cart changed only in its options is another order, with a key of its own.
+        lines: lines.map((line) => [cartLineKey(line), line.quantity]),
         choice,
       };
       const attempt = attempts.current.attemptFor(fingerprint, () =>

@@ -18,9 +18,19 @@ const lines: CartLine[] = [
     price: 4.5,
     image: null,
     category: 'Starter',
+    options: [],
     quantity: 2,
   },
-  { menu_id: 8, item_name: 'Pie', description: '', price: 6, image: null, category: 'Dessert', quantity: 1 },
+  {
+    menu_id: 8,
+    item_name: 'Pie',
+    description: '',
+    price: 6,
+    image: null,
+    category: 'Dessert',
+    options: [],
+    quantity: 1,
+  },
 ];
 
 describe('localOrderTime', () => {
@@ -71,5 +81,34 @@ describe('buildPlaceOrderBody', () => {
       table_no: null,
       customer_location: { latitude: 40.7, longitude: -74 },
     });
+  });
+
+  it('carries the chosen option ids of a line, and none on a line without', () => {
+    const burger: CartLine = {
+      menu_id: 12,
+      item_name: 'Smash Burger',
+      description: '',
+      price: 17.5,
+      image: null,
+      category: 'MainCourse',
+      options: [
+        { id: 31, group: 'Doneness', name: 'Medium', price: 0 },
+        { id: 43, group: 'Extras', name: 'Fried egg', price: 1.5 },
+      ],
+      quantity: 2,
+    };
+    const body = buildPlaceOrderBody({
+      restaurantId: 1,
+      customer,
+      lines: [burger, ...lines],
+      choice: { orderType: 'dine-in', tableNo: 4 },
+      location: null,
+      now,
+    });
+    expect(body.order_items).toStrictEqual([
+      { menu_item_id: 12, quantity: 2, options: [31, 43] },
+      { menu_item_id: 3, quantity: 2 },
+      { menu_item_id: 8, quantity: 1 },
+    ]);
   });
 });

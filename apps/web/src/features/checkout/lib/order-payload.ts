@@ -23,6 +23,13 @@ type PayloadInput = {
   now: Date;
 };
 
+/** A cart line as the order sends it: the chosen options by id, the server prices them (ADR 017). */
+function orderLine({ menu_id, quantity, options }: CartLine): PlaceOrderBody['order_items'][number] {
+  return options.length === 0
+    ? { menu_item_id: menu_id, quantity }
+    : { menu_item_id: menu_id, quantity, options: options.map((option) => option.id) };
+}
+
 /** The order place payload (customer-side §3): the server prices it from its own menu. */
 export function buildPlaceOrderBody({
   restaurantId,
@@ -40,7 +47,7 @@ export function buildPlaceOrderBody({
       email: customer.email,
       phone_number: customer.phone_number,
     },
-    order_items: lines.map((line) => ({ menu_item_id: line.menu_id, quantity: line.quantity })),
+    order_items: lines.map(orderLine),
     order_type: choice.orderType,
     table_no: pickup ? null : choice.tableNo,
     is_guest: customer.is_guest,

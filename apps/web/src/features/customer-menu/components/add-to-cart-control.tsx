@@ -1,36 +1,76 @@
 import { Plus } from 'lucide-react';
-import type { CartLine } from '@/features/diner/lib/cart';
+import { type ButtonHTMLAttributes, useId } from 'react';
 import { cn } from '@/lib/cn';
+import { itemChoiceTexts } from '../lib/item-choice';
 import { QuantityStepper } from './quantity-stepper';
 
-type AddToCartControlProps = {
-  item: Omit<CartLine, 'quantity'>;
-  quantity: number;
-  onChange: (quantity: number) => void;
-  className?: string;
-};
+/**
+ * How a dish goes into the cart: straight in, then − quantity + for its one line; or, for a dish
+ * with options, through its chooser every time, as each choice makes a line of its own (ADR 017),
+ * its quantity then counting all its lines.
+ */
+export type CartControl =
+  | { kind: 'stepper'; quantity: number; onChange: (quantity: number) => void }
+  | { kind: 'chooser'; quantity: number; onChoose: () => void };
 
-/** "Add" until the item is in the cart, then − quantity + (customer-side §2 Customer menu). */
-export function AddToCartControl({ item, quantity, onChange, className }: AddToCartControlProps) {
-  if (quantity > 0) {
-    return (
+type AddToCartControlProps = { itemName: string; control: CartControl; className?: string };
+
+/**
+ * "Add" until the item is in the cart, then − quantity + (customer-side §2 Customer menu). A dish
+ * with options keeps its Add, with how many are in the cart beside it.
+ */
+export function AddToCartControl({ itemName, control, className }: AddToCartControlProps) {
+  const countId = useId();
+  if (control.kind === 'stepper') {
+    return control.quantity > 0 ? (
       <QuantityStepper
-        itemName={item.item_name}
-        quantity={quantity}
-        onChange={onChange}
+        itemName={itemName}
+        quantity={control.quantity}
+        onChange={control.onChange}
         className={className}
       />
+    ) : (
+      <AddButton itemName={itemName} onClick={() => control.onChange(1)} className={className} />
     );
   }
+  const inCart = control.quantity > 0;
+  return (
+    <span className={cn('inline-flex items-center gap-2', className)}>
+      {inCart && (
+        <span
+          id={countId}
+          className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-bold whitespace-nowrap text-brand-800 tabular-nums ring-1 ring-brand-200 ring-inset"
+        >
+          {itemChoiceTexts.inCart(control.quantity)}
+        </span>
+      )}
+      <AddButton
+        itemName={itemName}
+        onClick={control.onChoose}
+        aria-haspopup="dialog"
+        aria-describedby={inCart ? countId : undefined}
+      />
+    </span>
+  );
+}
+
+function AddButton({
+  itemName,
+  className,
+  ...rest
+}: { itemName: string } & Pick<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'onClick' | 'className' | 'aria-haspopup' | 'aria-describedby'
+>) {
   return (
     <button
       type="button"
-      onClick={() => onChange(1)}
-      aria-label={`Add ${item.item_name}`}
+      aria-label={`Add ${itemName}`}
       className={cn(
         'inline-flex min-h-11 items-center gap-1.5 rounded-full border-2 border-brand-600 bg-white px-5 text-sm font-bold text-brand-700 shadow-sm transition-colors hover:bg-brand-50 active:bg-brand-100',
         className,
       )}
+      {...rest}
     >
       <Plus className="size-4" strokeWidth={2.75} aria-hidden />
       Add

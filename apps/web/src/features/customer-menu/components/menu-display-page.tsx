@@ -6,15 +6,17 @@ import { STICKY_HEADER_AFTER_PX } from '@/components/layout/header';
 import { useScrolledPast } from '@/components/layout/use-scrolled-past';
 import { paths } from '@/config/paths';
 import { cartNavigationState } from '@/features/cart/lib/cart-navigation';
-import { useCart } from '@/features/diner/lib/cart';
+import { cartItem, useCart } from '@/features/diner/lib/cart';
 import { cn } from '@/lib/cn';
 import { useDisplayMenu } from '../api/display-menu';
 import { useAllergenFilter } from '../hooks/use-allergen-filter';
 import { useLiveSoldOut } from '../hooks/use-live-sold-out';
+import { useOptionSheet } from '../hooks/use-option-sheet';
 import { withoutAllergens } from '../lib/allergen-filter';
 import { type CategoryFilter, categoriesPresent, groupMenu, todaysSpecials } from '../lib/menu-categories';
 import { menuErrorKind, menuErrorMessage } from '../lib/menu-error-message';
 import { menuToOpen, rememberRestaurant } from '../lib/remember-restaurant';
+import type { CartControl } from './add-to-cart-control';
 import { AllergenFilterButton, HiddenByAllergensNote } from './allergen-filter';
 import { CategoryPills } from './category-pills';
 import { CHECKOUT_BAR_CLEARANCE_PX, CheckoutBar } from './checkout-bar';
@@ -88,6 +90,7 @@ function MenuView({ restaurant, menu: fullMenu, table }: DisplayMenuResponse & {
   const pillsRef = useRef<HTMLDivElement>(null);
   const itemsRef = useRef<HTMLElement>(null);
   const allergenFilter = useAllergenFilter();
+  const optionSheet = useOptionSheet(fullMenu, cart.add);
   // Everything below shows only the dishes the diner's allergen filter lets through.
   const { shown, hiddenCount } = withoutAllergens(fullMenu, allergenFilter.avoided);
   const menu = shown;
@@ -99,6 +102,15 @@ function MenuView({ restaurant, menu: fullMenu, table }: DisplayMenuResponse & {
   const specials = todaysSpecials(menu);
   const cartHasItems = cart.count > 0;
   const name = restaurant.restaurant_name || restaurant.name;
+
+  const cartControlOf = (item: MenuItem): CartControl =>
+    item.option_groups.length > 0
+      ? { kind: 'chooser', quantity: cart.dishCount(item.menu_id), onChoose: () => optionSheet.choose(item) }
+      : {
+          kind: 'stepper',
+          quantity: cart.quantityOf(cartItem(item)),
+          onChange: (quantity) => cart.setQuantity(cartItem(item), quantity),
+        };
 
   const goToCart = () =>
     navigate(paths.cart, { state: cartNavigationState(cart.lines, restaurant.restaurant_id) });
@@ -134,8 +146,7 @@ function MenuView({ restaurant, menu: fullMenu, table }: DisplayMenuResponse & {
         {specials.length > 0 && (
           <TodaysSpecialStrip
             items={specials}
-            quantityOf={cart.quantityOf}
-            onQuantityChange={cart.setQuantity}
+            cartControlOf={cartControlOf}
             onOpenPhoto={setPreview}
             eagerPhotos={EAGER_SPECIAL_PHOTOS}
           />
@@ -193,8 +204,7 @@ function MenuView({ restaurant, menu: fullMenu, table }: DisplayMenuResponse & {
                   fetchPriority={
                     specials.length === 0 && groupIndex === 0 && itemIndex === 0 ? 'high' : undefined
                   }
-                  quantity={cart.quantityOf(item.menu_id)}
-                  onQuantityChange={(quantity) => cart.setQuantity(item, quantity)}
+                  cart={cartControlOf(item)}
                   onOpenPhoto={() => setPreview(item)}
                 />
               ))}
@@ -211,6 +221,7 @@ function MenuView({ restaurant, menu: fullMenu, table }: DisplayMenuResponse & {
       />
       {cartHasItems && <CheckoutBar count={cart.count} subtotal={cart.subtotal} onCheckout={goToCart} />}
       <PhotoPreview item={preview} onClose={() => setPreview(null)} />
+      {optionSheet.sheet}
     </main>
   );
 }

@@ -1,13 +1,12 @@
 import type { MenuItem } from '@tableserve/contract/menu';
 import { ContainsLine, DietaryTagPills } from '@/components/ui/dietary-badges';
 import { formatDollars } from '@/lib/money';
-import { AddToCartControl } from './add-to-cart-control';
+import { AddToCartControl, type CartControl } from './add-to-cart-control';
 import { ItemImage } from './item-image';
 
 type MenuItemCardProps = {
   item: MenuItem;
-  quantity: number;
-  onQuantityChange: (quantity: number) => void;
+  cart: CartControl;
   onOpenPhoto: () => void;
   /** In the first screenful: its photo loads at once (see ItemImage). */
   eager?: boolean;
@@ -24,14 +23,7 @@ const PHOTO_SIZES = '(min-width: 1024px) 350px, (min-width: 768px) calc(50vw - 4
  * One dish. On a phone it is a compact row (text left, photo right, the way delivery apps do it,
  * so a long menu stays scannable one-handed); from 768 px the photo leads on top.
  */
-export function MenuItemCard({
-  item,
-  quantity,
-  onQuantityChange,
-  onOpenPhoto,
-  eager,
-  fetchPriority,
-}: MenuItemCardProps) {
+export function MenuItemCard({ item, cart, onOpenPhoto, eager, fetchPriority }: MenuItemCardProps) {
   return (
     <article
       aria-label={item.item_name}
@@ -54,7 +46,7 @@ export function MenuItemCard({
         <ContainsLine allergens={item.allergens} className="mt-1.5" />
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-2 pt-3">
           <p className="text-base font-bold text-stone-900 tabular-nums">{formatDollars(item.price)}</p>
-          <AddToCartControl item={item} quantity={quantity} onChange={onQuantityChange} />
+          <AddToCartControl itemName={item.item_name} control={cart} />
         </div>
       </div>
     </article>

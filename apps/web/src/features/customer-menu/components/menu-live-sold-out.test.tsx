@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
 import { socketServerForEachTest } from '@/test/socket-server';
@@ -42,6 +43,27 @@ describe('an open menu, live', () => {
     expect(await screen.findByRole('article', { name: 'Margherita Pizza' })).toBeInTheDocument();
     // Only the page's own fetches: the changes came with the events.
     expect(calls()).toHaveLength(2);
+  });
+
+  it('closes a dish’s option sheet when the dish sells out meanwhile (ADR 017)', async () => {
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 0));
+    const size = {
+      id: 1,
+      name: 'Size',
+      min_choices: 1,
+      max_choices: 1,
+      options: [{ id: 11, name: 'Large', price_delta: 1 }],
+    };
+    const pizza = { ...demoMenu[1]!, option_groups: [size] };
+    stubFetch(() => jsonResponse(200, displayMenuFixture({ menu: [demoMenu[0]!, pizza] })));
+    renderMenu();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Margherita Pizza' }));
+    expect(await screen.findByRole('dialog', { name: 'Margherita Pizza' })).toBeInTheDocument();
+    await waitFor(() => expect(server().connectedCount()).toBe(1));
+
+    server().emit('menu_item_sold_out', { menu_id: 2, sold_out: true });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(localStorage.getItem('currentCart')).toBeNull();
   });
 
   it('closes its connection when the diner leaves the menu', async () => {

@@ -7,6 +7,8 @@ type QuantityStepperProps = {
   quantity: number;
   /** Called with the wanted quantity; 0 removes the line (customer-side §5 Cart). */
   onChange: (quantity: number) => void;
+  /** The fewest allowed: − is disabled there (the cart's stepper goes down to 0, which removes). */
+  min?: number;
   tone?: 'brand' | 'light';
   className?: string;
 };
@@ -22,6 +24,7 @@ export function QuantityStepper({
   itemName,
   quantity,
   onChange,
+  min = 0,
   tone = 'brand',
   className,
 }: QuantityStepperProps) {
@@ -38,6 +41,7 @@ export function QuantityStepper({
         type="button"
         className={buttonClasses}
         onClick={() => onChange(quantity - 1)}
+        disabled={quantity <= min}
         aria-label={`Remove one ${itemName}`}
       >
         <Minus className="size-4" strokeWidth={2.5} aria-hidden />

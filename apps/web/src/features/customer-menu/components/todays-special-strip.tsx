@@ -3,13 +3,12 @@ import type { MenuItem } from '@tableserve/contract/menu';
 import { Sparkles } from 'lucide-react';
 import { ContainsLine, DietaryTagPills } from '@/components/ui/dietary-badges';
 import { formatDollars } from '@/lib/money';
-import { AddToCartControl } from './add-to-cart-control';
+import { AddToCartControl, type CartControl } from './add-to-cart-control';
 import { ItemImage } from './item-image';
 
 type TodaysSpecialStripProps = {
   items: MenuItem[];
-  quantityOf: (menuId: number) => number;
-  onQuantityChange: (item: MenuItem, quantity: number) => void;
+  cartControlOf: (item: MenuItem) => CartControl;
   onOpenPhoto: (item: MenuItem) => void;
   /** How many photos from the start load at once (the rest when swiped to); the first comes first. */
   eagerPhotos?: number;
@@ -18,8 +17,7 @@ type TodaysSpecialStripProps = {
 /** The day's specials as a horizontal strip a thumb can swipe (customer-side §2 Customer menu). */
 export function TodaysSpecialStrip({
   items,
-  quantityOf,
-  onQuantityChange,
+  cartControlOf,
   onOpenPhoto,
   eagerPhotos = 0,
 }: TodaysSpecialStripProps) {
@@ -59,13 +57,9 @@ export function TodaysSpecialStrip({
               <p className="mt-0.5 line-clamp-1 text-sm text-stone-500">{item.description}</p>
               <DietaryTagPills tags={item.dietary_tags} className="mt-2" />
               <ContainsLine allergens={item.allergens} className="mt-1.5" />
-              <div className="mt-auto flex items-center justify-between gap-2 pt-3">
+              <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
                 <p className="font-bold tabular-nums">{formatDollars(item.price)}</p>
-                <AddToCartControl
-                  item={item}
-                  quantity={quantityOf(item.menu_id)}
-                  onChange={(quantity) => onQuantityChange(item, quantity)}
-                />
+                <AddToCartControl itemName={item.item_name} control={cartControlOf(item)} />
               </div>
             </div>
           </li>

@@ -3,6 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { displayMenuFixture } from '../testing/menu-fixtures';
 import { checkDisplayMenu } from './display-menu-shape';
 
+const doneness = {
+  id: 3,
+  name: 'Doneness',
+  min_choices: 1,
+  max_choices: 1,
+  options: [
+    { id: 31, name: 'Medium', price_delta: 0 },
+    { id: 32, name: 'Well done', price_delta: 0.5 },
+  ],
+};
+
 /** One field of the answer replaced (or removed, with `undefined`) by a path of keys. */
 function withField(path: Array<string | number>, value: unknown) {
   const answer = structuredClone(displayMenuFixture()) as unknown as Record<string, unknown>;
@@ -62,6 +73,23 @@ const answers: Array<[string, unknown]> = [
   ['an unknown allergen', withField(['menu', 0, 'allergens'], ['milk', 'nuts'])],
   ['allergens as text', withField(['menu', 0, 'allergens'], 'milk')],
   ['an unknown dietary tag', withField(['menu', 0, 'dietary_tags'], ['keto'])],
+  ['option groups', withField(['menu', 0, 'option_groups'], [doneness])],
+  ['no option groups (a server from before them)', withField(['menu', 0, 'option_groups'], undefined)],
+  ['option groups as text', withField(['menu', 0, 'option_groups'], 'Doneness')],
+  ['a group without options', withField(['menu', 0, 'option_groups'], [{ ...doneness, options: undefined }])],
+  ['a text most choices', withField(['menu', 0, 'option_groups'], [{ ...doneness, max_choices: '1' }])],
+  ['a fractional group id', withField(['menu', 0, 'option_groups'], [{ ...doneness, id: 1.5 }])],
+  [
+    'a text price delta',
+    withField(['menu', 0, 'option_groups', 0], {
+      ...doneness,
+      options: [{ id: 1, name: 'Rare', price_delta: '1' }],
+    }),
+  ],
+  [
+    'an option without a name',
+    withField(['menu', 0, 'option_groups', 0], { ...doneness, options: [{ id: 1, price_delta: 0 }] }),
+  ],
 ];
 
 describe('checkDisplayMenu, the menu answer checked without zod', () => {
@@ -81,5 +109,8 @@ describe('checkDisplayMenu, the menu answer checked without zod', () => {
     const answer = withField(['menu', 0, 'allergens'], undefined);
     expect(checkDisplayMenu(answer).menu[0]).toMatchObject({ allergens: [], dietary_tags: [] });
     expect(checkDisplayMenu(answer)).toEqual(DisplayMenuResponse.parse(answer));
+    const withoutGroups = withField(['menu', 1, 'option_groups'], undefined);
+    expect(checkDisplayMenu(withoutGroups).menu[1]).toMatchObject({ option_groups: [] });
+    expect(checkDisplayMenu(withoutGroups)).toEqual(DisplayMenuResponse.parse(withoutGroups));
   });
 });

@@ -1,5 +1,6 @@
 import { ALLERGENS, DIETARY_TAGS } from '@tableserve/contract/allergens';
 import type { DisplayMenuResponse } from '@tableserve/contract/customer-menu';
+import type { MenuItem } from '@tableserve/contract/menu';
 import { MENU_CATEGORIES } from '@tableserve/contract/menu-categories';
 
 /**
@@ -13,14 +14,16 @@ export function checkDisplayMenu(body: unknown): DisplayMenuResponse {
     throw new Error('Unexpected menu answer');
   }
   if (!body.menu.every(isMenuItem)) throw new Error('Unexpected menu item');
-  if (body.menu.every((item) => item.allergens && item.dietary_tags)) return body as DisplayMenuResponse;
-  // As the schema's defaults would: a list the answer lacks is none.
-  const menu = body.menu.map((item) => ({
-    ...item,
-    allergens: item.allergens ?? [],
-    dietary_tags: item.dietary_tags ?? [],
-  }));
-  return { ...body, menu } as DisplayMenuResponse;
+  if (body.menu.every((item) => LISTS.every((list) => item[list]))) return body as DisplayMenuResponse;
+  return { ...body, menu: body.menu.map(withListDefaults) } as DisplayMenuResponse;
+}
+
+/** The lists an answer from an older server lacks: allergens and tags (issue 12 part 3), options (part 2). */
+const LISTS = ['allergens', 'dietary_tags', 'option_groups'] as const;
+
+/** A checked item with the lists it lacks read as none, as the schema's defaults would. */
+export function withListDefaults(item: Record<string, unknown>): MenuItem {
+  return { ...item, ...Object.fromEntries(LISTS.map((list) => [list, item[list] ?? []])) } as MenuItem;
 }
 
 /** Absent (an answer from before allergens), or a list of values all on the contract's list. */
@@ -61,6 +64,26 @@ export function isMenuItem(value: unknown): value is Record<string, unknown> {
     typeof value.available === 'boolean' &&
     Number.isInteger(value.restaurant_id) &&
     isListOf(ALLERGENS, value.allergens) &&
-    isListOf(DIETARY_TAGS, value.dietary_tags)
+    isListOf(DIETARY_TAGS, value.dietary_tags) &&
+    (value.option_groups === undefined ||
+      (Array.isArray(value.option_groups) && value.option_groups.every(isOptionGroup)))
+  );
+}
+
+function isOptionGroup(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    Number.isInteger(value.id) &&
+    isString(value.name) &&
+    Number.isInteger(value.min_choices) &&
+    Number.isInteger(value.max_choices) &&
+    Array.isArray(value.options) &&
+    value.options.every(
+      (option) =>
+        isObject(option) &&
+        Number.isInteger(option.id) &&
+        isString(option.name) &&
+        isNumber(option.price_delta),
+    )
   );
 }

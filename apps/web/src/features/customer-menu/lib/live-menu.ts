@@ -1,7 +1,7 @@
 import type { DisplayMenuResponse } from '@tableserve/contract/customer-menu';
 import type { MenuItem } from '@tableserve/contract/menu';
 import type { MenuItemSoldOutPayload } from '@tableserve/contract/realtime';
-import { isMenuItem } from './display-menu-shape';
+import { isMenuItem, withListDefaults } from './display-menu-shape';
 
 export type SoldOutChange =
   | { menu_id: number; sold_out: true }
@@ -20,12 +20,7 @@ export function parseSoldOutChange(message: string): SoldOutChange | undefined {
   if (payload.sold_out === true) return { menu_id: menuId, sold_out: true };
   if (payload.sold_out !== false || !isMenuItem(payload.item) || payload.item.menu_id !== menuId)
     return undefined;
-  const item = payload.item as unknown as MenuItem;
-  return {
-    menu_id: menuId,
-    sold_out: false,
-    item: { ...item, allergens: item.allergens ?? [], dietary_tags: item.dietary_tags ?? [] },
-  };
+  return { menu_id: menuId, sold_out: false, item: withListDefaults(payload.item) };
 }
 
 /**

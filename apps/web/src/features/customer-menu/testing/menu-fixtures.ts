@@ -46,6 +46,7 @@ export function menuItemFixture(overrides: Partial<MenuItem> = {}): MenuItem {
     restaurant_id: 7,
     allergens: [],
     dietary_tags: [],
+    option_groups: [],
     ...overrides,
   };
 }

@@ -1,6 +1,8 @@
 import type { MenuItem } from '@tableserve/contract/menu';
+import { type ChosenOption, choiceKey } from '@tableserve/contract/option-choices';
 import { MAX_QUANTITY } from '@tableserve/contract/order';
 import { useEffect, useSyncExternalStore } from 'react';
+import { priceWithOptions } from '@/lib/item-options';
 import { dollarsToCents } from '@/lib/money';
 import { localKeys, localStore } from '@/lib/storage';
 import { storageChanges } from './storage-changes';
@@ -8,26 +10,73 @@ import { storageChanges } from './storage-changes';
 /** customer-side §9: the cart clears itself after 1 hour, and a stored cart expires after the same hour. */
 export const CART_LIFETIME_MS = 60 * 60 * 1000;
 
-/** A cart line: the menu item's fields plus a quantity (customer-side §3). */
+/**
+ * A cart line: the menu item's fields plus a quantity (customer-side §3), and the options chosen
+ * (ADR 017). `price` is the unit price with the options' deltas; the server prices it again.
+ */
 export type CartLine = Pick<
   MenuItem,
   'menu_id' | 'item_name' | 'description' | 'price' | 'image' | 'category'
 > & {
+  /** With its group's name and its delta, for display; none for a dish without options. */
+  options: ChosenOption[];
   quantity: number;
 };
+
+/** What is put in the cart: a line without its quantity. */
+export type CartItem = Omit<CartLine, 'quantity'>;
+
+type Dish = Pick<MenuItem, 'menu_id' | 'item_name' | 'description' | 'price' | 'image' | 'category'>;
+
+/** A dish with its chosen options, as a line of the cart holds it: the price includes the options. */
+export function cartItem(dish: Dish, options: ChosenOption[] = []): CartItem {
+  const { menu_id, item_name, description, image, category } = dish;
+  return {
+    menu_id,
+    item_name,
+    description,
+    price: priceWithOptions(dish.price, options),
+    image,
+    category,
+    options,
+  };
+}
+
+/** A line's identity: its dish and its choices. The same choices add up; others make a line of their own. */
+export const cartLineKey = (line: Pick<CartLine, 'menu_id' | 'options'>): string =>
+  choiceKey(
+    line.menu_id,
+    line.options.map((option) => option.id),
+  );
 
 /** What is stored under currentCart: one restaurant's lines and when they expire. */
 export type Cart = { restaurant_id: number; items: CartLine[]; expires_at: number };
 
 const cartChanges = storageChanges('tableserve:cart');
 
-function isCart(value: unknown): value is Cart {
-  const cart = value as Partial<Cart> | null;
+/** A cart as stored: one written before options (ADR 017) has lines without them, read as none. */
+type StoredCart = Omit<Cart, 'items'> & {
+  items: (Omit<CartLine, 'options'> & { options?: ChosenOption[] })[];
+};
+
+const isChosenOption = (option: Partial<ChosenOption> | null) =>
+  Number.isInteger(option?.id) &&
+  typeof option?.group === 'string' &&
+  typeof option.name === 'string' &&
+  typeof option.price === 'number';
+
+function isStoredCart(value: unknown): value is StoredCart {
+  const cart = value as { restaurant_id?: unknown; expires_at?: unknown; items?: unknown } | null;
   return (
     typeof cart?.restaurant_id === 'number' &&
     typeof cart.expires_at === 'number' &&
     Array.isArray(cart.items) &&
-    cart.items.every((line) => typeof line?.menu_id === 'number' && Number.isInteger(line.quantity))
+    cart.items.every(
+      (line: Partial<CartLine> | null) =>
+        typeof line?.menu_id === 'number' &&
+        Number.isInteger(line.quantity) &&
+        (line.options === undefined || (Array.isArray(line.options) && line.options.every(isChosenOption))),
+    )
   );
 }
 
@@ -41,11 +90,11 @@ export function readCart(now = Date.now()): Cart | null {
   } catch {
     cart = null;
   }
-  if (!isCart(cart) || cart.expires_at <= now) {
+  if (!isStoredCart(cart) || cart.expires_at <= now) {
     localStore.remove(localKeys.currentCart);
     return null;
   }
-  return cart;
+  return { ...cart, items: cart.items.map((line) => ({ ...line, options: line.options ?? [] })) };
 }
 
 function writeCart(cart: Cart | null) {
@@ -66,22 +115,23 @@ export function cartLinesFor(restaurantId: number, now = Date.now()): CartLine[]
 }
 
 /**
- * Sets one item's quantity in a restaurant's cart, keeping the order lines were added in.
- * 0 or below removes the line (customer-side §5 Cart); above MAX_QUANTITY is capped, as the
- * server refuses more. Every change starts the cart's hour again.
+ * Sets one line's quantity in a restaurant's cart (the line of that dish with those choices),
+ * keeping the order lines were added in. 0 or below removes the line (customer-side §5 Cart);
+ * above MAX_QUANTITY is capped, as the server refuses more. Every change starts the cart's hour again.
  */
 export function setCartQuantity(
   restaurantId: number,
-  item: Omit<CartLine, 'quantity'>,
+  item: CartItem,
   quantity: number,
   now = Date.now(),
 ): void {
   const items = cartLinesFor(restaurantId, now);
   const wanted = Math.min(Math.floor(quantity), MAX_QUANTITY);
-  const index = items.findIndex((line) => line.menu_id === item.menu_id);
+  const key = cartLineKey(item);
+  const index = items.findIndex((line) => cartLineKey(line) === key);
   const next =
     wanted <= 0
-      ? items.filter((line) => line.menu_id !== item.menu_id)
+      ? items.filter((line) => cartLineKey(line) !== key)
       : index === -1
         ? [...items, { ...pickLine(item), quantity: wanted }]
         : items.map((line, at) => (at === index ? { ...line, quantity: wanted } : line));
@@ -89,9 +139,9 @@ export function setCartQuantity(
 }
 
 // Only the fields a cart line needs are stored, whatever object the caller passes.
-function pickLine(item: Omit<CartLine, 'quantity'>): Omit<CartLine, 'quantity'> {
-  const { menu_id, item_name, description, price, image, category } = item;
-  return { menu_id, item_name, description, price, image, category };
+function pickLine(item: CartItem): CartItem {
+  const { menu_id, item_name, description, price, image, category, options } = item;
+  return { menu_id, item_name, description, price, image, category, options };
 }
 
 export function cartTotals(lines: readonly CartLine[]): { count: number; subtotal: number } {
@@ -122,17 +172,25 @@ export function useCart(restaurantId: number | null) {
     return () => window.clearTimeout(timer);
   }, [expiresAt]);
 
-  const quantityOf = (menuId: number) => lines.find((line) => line.menu_id === menuId)?.quantity ?? 0;
-  const setQuantity = (item: Omit<CartLine, 'quantity'>, quantity: number) => {
+  /** How many of this line (this dish with these choices) the cart holds. */
+  const quantityOf = (item: CartItem) => {
+    const key = cartLineKey(item);
+    return lines.find((line) => cartLineKey(line) === key)?.quantity ?? 0;
+  };
+  const setQuantity = (item: CartItem, quantity: number) => {
     if (restaurantId !== null) setCartQuantity(restaurantId, item, quantity);
   };
   return {
     lines,
     ...cartTotals(lines),
     quantityOf,
+    /** How many of a dish the cart holds, whatever was chosen with it. */
+    dishCount: (menuId: number) =>
+      lines.reduce((count, line) => (line.menu_id === menuId ? count + line.quantity : count), 0),
     setQuantity,
-    add: (item: Omit<CartLine, 'quantity'>) => setQuantity(item, quantityOf(item.menu_id) + 1),
-    remove: (item: Omit<CartLine, 'quantity'>) => setQuantity(item, 0),
+    /** Adds to the line of these choices, or starts it. */
+    add: (item: CartItem, quantity = 1) => setQuantity(item, quantityOf(item) + quantity),
+    remove: (item: CartItem) => setQuantity(item, 0),
     clear: clearCart,
   };
 }

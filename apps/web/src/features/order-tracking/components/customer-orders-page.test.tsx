@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
 import { saveCustomerSession } from '@/features/diner/lib/customer-session';
 import { socketServerForEachTest } from '@/test/socket-server';
-import { customerToken, orderSummary } from '../testing/fixtures';
+import { customerToken, line, orderSummary } from '../testing/fixtures';
 import { CustomerOrdersPage } from './customer-orders-page';
 
 const path = '/customer_orders';
@@ -68,6 +68,19 @@ describe('CustomerOrdersPage', () => {
     expect(past.getByRole('heading', { name: 'Old Mill' })).toBeInTheDocument();
     expect(past.getByText('Pickup')).toBeInTheDocument();
     expect(past.getByRole('heading', { name: 'Corner Café' })).toBeInTheDocument();
+  });
+
+  it("shows a line's chosen options on its order card (ADR 017)", async () => {
+    signIn();
+    const latte = line('Iced Latte', 1, 6.1, 3, [
+      { id: 51, group: 'Size', name: 'Large', price: 1 },
+      { id: 61, group: 'Milk', name: 'Oat milk', price: 0.6 },
+    ]);
+    stubFetch(() => ordersResponse([orderSummary({ order_id: 3, status: 'Pending', items: [latte] })]));
+    renderRoute(CustomerOrdersPage, { path });
+
+    const card = within(await screen.findByRole('region', { name: 'Your Active Orders' }));
+    expect(card.getByText('Size: Large · Milk: Oat milk')).toBeInTheDocument();
   });
 
   it('goes to the order status page with the order, the restaurant and the token', async () => {

@@ -2,6 +2,7 @@ import type { OrderSummary } from '@tableserve/contract/order';
 import { orderTrackingMessages } from '@tableserve/contract/order-tracking';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
+import { optionsText } from '@/lib/item-options';
 import { formatDollars } from '@/lib/money';
 import { itemsSubtotal, orderLineTotal, splitOrderItems } from '../lib/order-format';
 
@@ -13,6 +14,11 @@ function ItemRow({ line }: { line: OrderLine }) {
       <span className="min-w-0 text-stone-800">
         <span className="font-medium">{line.product_name}</span>
         <span className="text-stone-500"> × {line.quantity}</span>
+        {line.options.length > 0 && (
+          <span className="mt-0.5 block text-sm leading-snug text-stone-500">
+            {optionsText(line.options)}
+          </span>
+        )}
       </span>
       <span className="shrink-0 font-medium text-stone-900 tabular-nums">
         {formatDollars(orderLineTotal(line))}

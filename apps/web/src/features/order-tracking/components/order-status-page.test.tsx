@@ -101,6 +101,28 @@ describe('OrderStatusPage', () => {
     expect(screen.getByText('Espresso')).toBeInTheDocument();
   });
 
+  it('shows what was chosen under a line with options (ADR 017), and nothing under one without', async () => {
+    signIn();
+    const items = [
+      line('Smash Burger', 2, 17.5, 1, [
+        { id: 31, group: 'Doneness', name: 'Medium', price: 0 },
+        { id: 41, group: 'Extras', name: 'Bacon', price: 2 },
+        { id: 43, group: 'Extras', name: 'Fried egg', price: 1.5 },
+      ]),
+      line('Lemonade', 1, 3, 2),
+    ];
+    stubFetch(() => jsonResponse(200, orderSummary({ items, total_amount: 38 })));
+    const user = userEvent.setup();
+    renderRoute(OrderStatusPage, { path, url });
+
+    await user.click(await screen.findByRole('button', { name: /Order #42/ }));
+    const [burger, lemonade] = screen
+      .getAllByRole('listitem')
+      .filter((item) => /×/.test(item.textContent ?? ''));
+    expect(burger).toHaveTextContent(/^Smash Burger × 2Doneness: Medium · Extras: Bacon, Fried egg\$35\.00$/);
+    expect(lemonade).toHaveTextContent(/^Lemonade × 1\$3\.00$/);
+  });
+
   it('refetches the summary on Refresh, spinning while it does', async () => {
     signIn();
     const second = deferred<Response>();

@@ -2,12 +2,13 @@ import type { OrderSummary } from '@tableserve/contract/order';
 
 type OrderLine = OrderSummary['items'][number];
 
-export const line = (product_name: string, quantity: number, price: number, menu_item_id = 1): OrderLine => ({
-  menu_item_id,
-  product_name,
-  quantity,
-  price,
-});
+export const line = (
+  product_name: string,
+  quantity: number,
+  price: number,
+  menu_item_id = 1,
+  options: OrderLine['options'] = [],
+): OrderLine => ({ menu_item_id, product_name, quantity, price, options });
 
 /** An order as GET /customer/order-summary answers it. */
 export function orderSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
