@@ -1,5 +1,6 @@
 import { type ChosenOption, describeOptions } from '@tableserve/contract/item-options';
 import { cn } from '@/lib/cn';
+import { optionsText } from '@/lib/item-options';
 
 /**
  * A line's choices under its dish, "Size: Large · Extras: Bacon" (ADR 017); nothing without any.
@@ -15,7 +16,8 @@ export function LineOptions({
   className?: string;
 }) {
   if (options.length === 0) return null;
-  if (!byGroup) return <span className={cn('block break-words', className)}>{describeOptions(options)}</span>;
+  // A narrow column breaks after a group's dot, never before it (optionsText).
+  if (!byGroup) return <span className={cn('block break-words', className)}>{optionsText(options)}</span>;
   const groups = [...new Set(options.map((option) => option.group))];
   return (
     <span className={cn('flex flex-col break-words', className)}>

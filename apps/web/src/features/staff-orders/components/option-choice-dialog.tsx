@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { OptionChooser } from '@/components/ui/option-chooser';
-import { formatCents } from '@/lib/money';
-import { unitPriceCents } from '../lib/chosen-options';
+import { formatDollars } from '@/lib/money';
+import { unitPriceOf } from '../lib/chosen-options';
 
 export const optionChoiceTexts = {
   title: (item: string) => `Options for ${item}`,
@@ -63,7 +63,7 @@ function ChoiceModal({
         <div className="flex w-full flex-col gap-2">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-base font-semibold text-stone-900 tabular-nums">
-              {optionChoiceTexts.each(formatCents(unitPriceCents(item, chosen)))}
+              {optionChoiceTexts.each(formatDollars(unitPriceOf(item, chosen)))}
             </p>
             <div className="flex flex-col-reverse gap-2 sm:flex-row">
               <Button variant="secondary" onClick={onClose}>

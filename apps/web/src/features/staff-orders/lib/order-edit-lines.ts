@@ -3,8 +3,9 @@ import { type ChosenOption, choiceKey, describeOptions } from '@tableserve/contr
 import type { MenuItem } from '@tableserve/contract/menu';
 import { MAX_ORDER_LINES, MAX_QUANTITY } from '@tableserve/contract/order';
 import type { StaffOrder } from '@tableserve/contract/owner-orders';
+import { chosenOptions } from '@/lib/item-options';
 import { dollarsToCents } from '@/lib/money';
-import { chosenOptionsOf, unitPriceCents } from './chosen-options';
+import { unitPriceOf } from './chosen-options';
 
 /**
  * Order Management's edit of a Pending order (owner-side §4 owner approval, §5 Owner order edit):
@@ -55,7 +56,7 @@ export function removeLine(lines: EditLine[], key: string): EditLine[] {
  * choices make a line of their own, priced with their deltas for the preview.
  */
 export function addMenuItem(lines: EditLine[], item: MenuItem, chosen: readonly number[] = []): EditLine[] {
-  const options = chosenOptionsOf(item, chosen);
+  const options = chosenOptions(item.option_groups, chosen);
   const key = lineKey({ menu_item_id: item.menu_id, options });
   if (lines.some((line) => lineKey(line) === key)) return changeQuantity(lines, key, 1);
   if (lines.length >= MAX_ORDER_LINES) return lines;
@@ -64,7 +65,7 @@ export function addMenuItem(lines: EditLine[], item: MenuItem, chosen: readonly 
     {
       menu_item_id: item.menu_id,
       product_name: item.item_name,
-      price: unitPriceCents(item, chosen) / 100,
+      price: unitPriceOf(item, chosen),
       quantity: 1,
       options,
       allergens: item.allergens,

@@ -3,7 +3,8 @@ import { choicesProblem } from '@tableserve/contract/item-options';
 import type { MenuItem } from '@tableserve/contract/menu';
 import { MAX_ORDER_LINES, MAX_QUANTITY } from '@tableserve/contract/order';
 import type { OwnerPlaceOrderBody } from '@tableserve/contract/owner-orders';
-import { unitPriceCents } from './chosen-options';
+import { dollarsToCents } from '@/lib/money';
+import { unitPriceOf } from './chosen-options';
 
 /**
  * The owner's Place Order form (owner-side §3 Owner place-order form, §5): a walk-in or phone
@@ -70,7 +71,7 @@ export const tableChoices = (numberOfTables: number | undefined) =>
 export function estimatedTotal(rows: PlaceOrderRow[], menu: MenuItem[]): number {
   const cents = rows.reduce((sum, row) => {
     const item = dishOf(row, menu);
-    return item ? sum + unitPriceCents(item, row.options) * row.quantity : sum;
+    return item ? sum + dollarsToCents(unitPriceOf(item, row.options)) * row.quantity : sum;
   }, 0);
   return cents / 100;
 }

@@ -5,8 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { ToastContainer, toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
+import { chosenOptions } from '@/lib/item-options';
 import { localKeys, sessionKeys } from '@/lib/storage';
-import { chosenOptionsOf, unitPriceCents } from '../../lib/chosen-options';
+import { unitPriceOf } from '../../lib/chosen-options';
 import { smashBurger } from '../../testing/smash-burger';
 import { staffOrder } from '../../testing/staff-order';
 import { OrderManagementPage } from './order-management-page';
@@ -93,9 +94,9 @@ function fakeOrderServer(orders: StaffOrder[], answer?: (call: Call) => Response
       const items = lines.map((line) => ({
         menu_item_id: line.menu_item_id,
         product_name: prices.get(line.menu_item_id)!.item_name,
-        price: unitPriceCents(prices.get(line.menu_item_id)!, line.options) / 100,
+        price: unitPriceOf(prices.get(line.menu_item_id)!, line.options),
         quantity: line.quantity,
-        options: chosenOptionsOf(prices.get(line.menu_item_id)!, line.options),
+        options: chosenOptions(prices.get(line.menu_item_id)!.option_groups, line.options),
         allergens: [],
       }));
       // The server prices the lines itself: a total the client could not have guessed.
@@ -441,8 +442,8 @@ describe('Order Management: options (issue 12 part 2)', () => {
     menu_item_id: 16,
     product_name: 'Smash Burger',
     quantity,
-    price: unitPriceCents(smashBurger(16), ids) / 100,
-    options: chosenOptionsOf(smashBurger(16), ids),
+    price: unitPriceOf(smashBurger(16), ids),
+    options: chosenOptions(smashBurger(16).option_groups, ids),
     allergens: [],
   });
 

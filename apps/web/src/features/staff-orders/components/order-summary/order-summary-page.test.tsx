@@ -215,7 +215,8 @@ describe('Order Summary', () => {
     const lines = within(row(12)).getAllByRole('listitem');
     expect(lines.map((line) => line.textContent)).toEqual([
       '2 ×Smash BurgerDoneness: Medium',
-      '1 ×Smash BurgerDoneness: Well done · Extras: Bacon',
+      // The group's dot holds to the group before it (optionsText), so a narrow column breaks after it.
+      '1 ×Smash BurgerDoneness: Well done\u00a0· Extras: Bacon',
     ]);
   });
 

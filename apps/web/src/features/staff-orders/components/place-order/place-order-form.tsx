@@ -22,10 +22,11 @@ import { PhoneField } from '@/components/ui/phone-field';
 import { isRefusedToken } from '@/features/owner/lib/owner-session';
 import { ApiRequestError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatCents, formatDollars } from '@/lib/money';
+import { chosenOptions } from '@/lib/item-options';
+import { formatDollars } from '@/lib/money';
 import { placeOwnerOrder } from '../../api/order-actions';
 import { staffOrderKeys } from '../../api/staff-order-keys';
-import { chosenOptionsOf, hasOptions, unitPriceCents } from '../../lib/chosen-options';
+import { hasOptions, unitPriceOf } from '../../lib/chosen-options';
 import { portionsLeft } from '../../lib/dish-stock';
 import {
   attemptFor,
@@ -394,9 +395,9 @@ function ItemRow({
         {dish && hasOptions(dish) && (
           <div className="flex items-center justify-between gap-3 rounded-lg bg-white py-2 pr-1 pl-3 ring-1 ring-stone-200 ring-inset">
             <p className="min-w-0 flex-1 text-sm text-stone-700">
-              <LineOptions options={chosenOptionsOf(dish, row.options)} />
+              <LineOptions options={chosenOptions(dish.option_groups, row.options)} />
               <span className="block font-semibold text-stone-900 tabular-nums">
-                {optionChoiceTexts.each(formatCents(unitPriceCents(dish, row.options)))}
+                {optionChoiceTexts.each(formatDollars(unitPriceOf(dish, row.options)))}
               </span>
             </p>
             <Button
