@@ -1,3 +1,4 @@
+import type { MenuItem } from '@tableserve/contract/menu';
 import {
   type ChosenOption,
   describeOptions,
@@ -21,6 +22,13 @@ export function chosenOptions(groups: readonly MenuOptionGroup[], chosen: readon
 export function priceWithOptions(price: number, options: readonly Pick<ChosenOption, 'price'>[]): number {
   return options.reduce((cents, option) => cents + dollarsToCents(option.price), dollarsToCents(price)) / 100;
 }
+
+/** Whether a dish asks for choices before it is added (the diner's sheet, the staff's chooser). */
+export const hasOptions = (item: Pick<MenuItem, 'option_groups'>) => item.option_groups.length > 0;
+
+/** A dish's unit price in dollars with the chosen options' deltas, as the server will charge it. */
+export const unitPriceOf = (item: Pick<MenuItem, 'price' | 'option_groups'>, chosen: readonly number[]) =>
+  priceWithOptions(item.price, chosenOptions(item.option_groups, chosen));
 
 /**
  * describeOptions for a narrow column: each " · " holds to the group before it, so a line breaks

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { cartNavigationState } from '@/features/cart/lib/cart-navigation';
 import { cartItem, useCart } from '@/features/diner/lib/cart';
 import { cn } from '@/lib/cn';
+import { hasOptions } from '@/lib/item-options';
 import { useDisplayMenu } from '../api/display-menu';
 import { useAllergenFilter } from '../hooks/use-allergen-filter';
 import { useLiveSoldOut } from '../hooks/use-live-sold-out';
@@ -104,7 +105,7 @@ function MenuView({ restaurant, menu: fullMenu, table }: DisplayMenuResponse & {
   const name = restaurant.restaurant_name || restaurant.name;
 
   const cartControlOf = (item: MenuItem): CartControl =>
-    item.option_groups.length > 0
+    hasOptions(item)
       ? { kind: 'chooser', quantity: cart.dishCount(item.menu_id), onChoose: () => optionSheet.choose(item) }
       : {
           kind: 'stepper',

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { OptionChooser } from '@/components/ui/option-chooser';
+import { unitPriceOf } from '@/lib/item-options';
 import { formatDollars } from '@/lib/money';
-import { unitPriceOf } from '../lib/chosen-options';
 
 export const optionChoiceTexts = {
   title: (item: string) => `Options for ${item}`,

@@ -3,9 +3,8 @@ import { type ChosenOption, choiceKey, describeOptions } from '@tableserve/contr
 import type { MenuItem } from '@tableserve/contract/menu';
 import { MAX_ORDER_LINES, MAX_QUANTITY } from '@tableserve/contract/order';
 import type { StaffOrder } from '@tableserve/contract/owner-orders';
-import { chosenOptions } from '@/lib/item-options';
+import { chosenOptions, unitPriceOf } from '@/lib/item-options';
 import { dollarsToCents } from '@/lib/money';
-import { unitPriceOf } from './chosen-options';
 
 /**
  * Order Management's edit of a Pending order (owner-side §4 owner approval, §5 Owner order edit):

@@ -3,8 +3,8 @@ import { choicesProblem } from '@tableserve/contract/item-options';
 import type { MenuItem } from '@tableserve/contract/menu';
 import { MAX_ORDER_LINES, MAX_QUANTITY } from '@tableserve/contract/order';
 import type { OwnerPlaceOrderBody } from '@tableserve/contract/owner-orders';
+import { unitPriceOf } from '@/lib/item-options';
 import { dollarsToCents } from '@/lib/money';
-import { unitPriceOf } from './chosen-options';
 
 /**
  * The owner's Place Order form (owner-side §3 Owner place-order form, §5): a walk-in or phone

@@ -27,10 +27,10 @@ import { isRefusedToken } from '@/features/owner/lib/owner-session';
 import { ApiRequestError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatPhone } from '@/lib/format-phone';
+import { hasOptions } from '@/lib/item-options';
 import { formatDollars } from '@/lib/money';
 import { sessionKeys, sessionStore } from '@/lib/storage';
 import { approveOrder, deleteOrder, updateOrderItems, useOrderAction } from '../../api/order-actions';
-import { hasOptions } from '../../lib/chosen-options';
 import {
   addMenuItem,
   changeQuantity,

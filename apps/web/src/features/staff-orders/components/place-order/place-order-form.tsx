@@ -22,11 +22,10 @@ import { PhoneField } from '@/components/ui/phone-field';
 import { isRefusedToken } from '@/features/owner/lib/owner-session';
 import { ApiRequestError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { chosenOptions } from '@/lib/item-options';
+import { chosenOptions, hasOptions, unitPriceOf } from '@/lib/item-options';
 import { formatDollars } from '@/lib/money';
 import { placeOwnerOrder } from '../../api/order-actions';
 import { staffOrderKeys } from '../../api/staff-order-keys';
-import { hasOptions, unitPriceOf } from '../../lib/chosen-options';
 import { portionsLeft } from '../../lib/dish-stock';
 import {
   attemptFor,
