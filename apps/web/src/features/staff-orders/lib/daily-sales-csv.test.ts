@@ -1,6 +1,7 @@
 import { type DailySalesResponse, ownerOrderMessages } from '@tableserve/contract/owner-orders';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { toCsv } from '@/lib/csv';
 import {
   dailySalesCsv,
   dailySalesFileName,
@@ -8,7 +9,6 @@ import {
   dailySalesRows,
   formatSalesTime,
   salesItemsCsv,
-  toCsv,
 } from './daily-sales-csv';
 
 /** Los Angeles' business day 2026-11-23; the second order comes after midnight (closing-day rule). */

@@ -1,5 +1,6 @@
 import { describeOptions } from '@tableserve/contract/item-options';
 import { type DailySalesResponse, ownerOrderMessages } from '@tableserve/contract/owner-orders';
+import { toCsv } from '@/lib/csv';
 import { lineTotal } from '@/lib/money';
 import { zonedFormat } from './order-summary-format';
 
@@ -43,10 +44,7 @@ export function dailySalesRows(report: SalesReport): string[][] {
   ]);
 }
 
-/**
- * The report as CSV text, written by Papa Parse so a comma, a quote or a line break inside a
- * field survives. The library is loaded only when the owner exports.
- */
+/** The report as CSV text (lib/csv: quoted where needed, no cell a spreadsheet would run). */
 export async function dailySalesCsv(report: SalesReport): Promise<string> {
   return toCsv([...ownerOrderMessages.salesCsvColumns], dailySalesRows(report));
 }
@@ -67,11 +65,6 @@ export function dailySalesItemRows(report: Pick<SalesReport, 'orders'>): string[
 
 export async function dailySalesItemsCsv(report: Pick<SalesReport, 'orders'>): Promise<string> {
   return toCsv([...salesItemsCsv.columns], dailySalesItemRows(report));
-}
-
-export async function toCsv(columns: string[], rows: string[][]): Promise<string> {
-  const { unparse } = await import('papaparse');
-  return unparse({ fields: columns, data: rows }, { newline: '\r\n' });
 }
 
 /** 'Daily_Sales_2026-11-23.csv' (owner-side §9). */

@@ -2,7 +2,7 @@ import {
   type KitchenAnalyticsResponse,
   kitchenAnalyticsMessages as text,
 } from '@tableserve/contract/kitchen-analytics';
-import { toCsv } from './daily-sales-csv';
+import { toCsv } from '@/lib/csv';
 
 /** Minutes with two decimals, for a spreadsheet to add up; empty when nothing was measured. */
 const minutes = (seconds: number | null) => (seconds === null ? '' : (seconds / 60).toFixed(2));
