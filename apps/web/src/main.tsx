@@ -1,3 +1,5 @@
+// First: switches zod's JIT off before any page builds a schema (lib/zod-jitless).
+import './lib/zod-jitless';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
