@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { cartMessages } from '@tableserve/contract/cart';
 import type { DemoInfo } from '@tableserve/server/seed';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { seedDemo } from '../support/demo';
@@ -46,6 +46,18 @@ describe('item options, on a 390-px phone', () => {
     // Add opens the burger's sheet; nothing is in the cart yet.
     await page.getByRole('button', { name: 'Add Smash Burger' }).click();
     const sheet = page.getByRole('dialog', { name: 'Smash Burger' });
+    await expect.poll(() => sheet.isVisible(), { timeout: 10_000 }).toBe(true);
+    // Focus starts on the dish's name, not on Close (issue 18: WebKit drew Close's focus ring), Tab
+    // stays inside the sheet, and closing gives focus back to the Add button.
+    const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+    const addBurger = page.getByRole('button', { name: 'Add Smash Burger' });
+    expect(await hasFocus(sheet.getByRole('heading', { name: 'Smash Burger' }))).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await hasFocus(sheet.getByRole('button', { name: 'Close dialog' }))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => sheet.isVisible()).toBe(false);
+    expect(await hasFocus(addBurger)).toBe(true);
+    await addBurger.click();
     await expect.poll(() => sheet.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await sheet.getByRole('group', { name: 'Doneness Choose 1 Required' }).isVisible()).toBe(true);
     expect(await sheet.getByRole('group', { name: 'Extras Up to 3' }).isVisible()).toBe(true);

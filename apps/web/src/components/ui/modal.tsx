@@ -9,19 +9,30 @@ type ModalProps = {
   children: ReactNode;
   footer?: ReactNode;
   className?: string;
+  /**
+   * Focus the title on open rather than the first control, the Close button: a sheet the diner
+   * opened with a tap then shows no focus ring on Close (WebKit draws one), and a screen reader
+   * starts at the dish's name. Tab still moves on to Close, inside the dialog.
+   */
+  focusTitle?: boolean;
 };
 
 /** A native <dialog>: focus trapping, Escape and the backdrop come from the browser. */
-export function Modal({ open, onClose, title, children, footer, className }: ModalProps) {
+export function Modal({ open, onClose, title, children, footer, className, focusTitle }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      // showModal() focuses the first control and remembers what had focus, to give it back on close.
+      dialog.showModal();
+      if (focusTitle) titleRef.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
-  }, [open]);
+  }, [open, focusTitle]);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click only closes on the backdrop; Escape closes natively.
@@ -38,7 +49,12 @@ export function Modal({ open, onClose, title, children, footer, className }: Mod
       <div className="flex max-h-[85vh] flex-col">
         {/* Plain boxes, not <header>/<footer>: inside a dialog those would be page-level landmarks. */}
         <div className="flex items-center justify-between gap-4 border-b border-stone-200 px-6 py-4">
-          <h2 id={titleId} className="text-lg font-semibold">
+          <h2
+            ref={titleRef}
+            id={titleId}
+            tabIndex={focusTitle ? -1 : undefined}
+            className="text-lg font-semibold focus:outline-none"
+          >
             {title}
           </h2>
           <button

@@ -89,6 +89,15 @@ describe("the diner's option sheet", () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("opens with focus on the dish's name, not on Close; Tab then reaches Close (issue 18)", async () => {
+    const user = await renderMenu();
+    const sheet = await openSheet(user);
+    expect(sheet.getByRole('heading', { level: 2, name: 'Smash Burger' })).toHaveFocus();
+    expect(sheet.getByRole('button', { name: 'Close dialog' })).not.toHaveFocus();
+    await user.tab();
+    expect(sheet.getByRole('button', { name: 'Close dialog' })).toHaveFocus();
+  });
+
   it('adds nothing while a required group is unanswered, and says which', async () => {
     const user = await renderMenu();
     const sheet = await openSheet(user);

@@ -46,6 +46,7 @@ export function OptionSheet({ item, onAdd, onClose }: OptionSheetProps) {
       open={item !== null}
       onClose={onClose}
       title={name}
+      focusTitle
       className="max-w-lg max-sm:mb-0 max-sm:w-full max-sm:max-w-none max-sm:rounded-b-none"
       footer={
         line && (
