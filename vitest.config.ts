@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/contract',
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
       'apps/web',
       { extends: serverConfig, test: { name: 'server:pglite', root: './apps/server' } },
       ...(process.env.TEST_DATABASE_URL
