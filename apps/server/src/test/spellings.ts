@@ -90,3 +90,13 @@ export const numberArb = (value: number): fc.Arbitrary<unknown> =>
     { weight: 4, arbitrary: numberTextArb(value) },
     { weight: 1, arbitrary: numberTextArb(value).map((text) => [text]) },
   );
+
+/** Generated spellings of one address the email fields make the same: any case, Kelvin signs, white space around. */
+export const emailArb = (email: string): fc.Arbitrary<string> => {
+  const space = fc.string({ unit: fc.constantFrom(...TRIMMED), maxLength: 2 });
+  const letter = (character: string) =>
+    fc.constantFrom(character, character.toUpperCase(), ...(character === 'k' ? ['\u212a'] : []));
+  return fc
+    .tuple(space, fc.tuple(...[...email].map(letter)), space)
+    .map(([before, letters, after]) => `${before}${letters.join('')}${after}`);
+};
