@@ -12,7 +12,10 @@ import { AppError } from '../lib/app-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** A preHandler that limits by client IP and by the email in the body; every limit must pass. */
+    /**
+     * A preHandler that limits by client IP and by the email of the validated body (the route
+     * must have a body schema); every limit must pass.
+     */
     limitByIpAndEmail(name: string, limits: AccountLimits): preHandlerAsyncHookHandler;
     /**
      * A preHandler that limits by the authenticated owner (request.ownerId, so it must follow
@@ -75,9 +78,17 @@ export const ownerLimits = {
   staffOrderActions: { perOwner: { max: 600, windowMs: MINUTE } },
 } as const satisfies Record<string, OwnerLimits | ChargeLimits>;
 
+/**
+ * The email of the body as the route's schema made it (the contract's email fields trim and
+ * lower-case it), never as sent: every spelling the schema makes one address is one bucket, and
+ * the one the account is looked up by. Limits run as preHandlers, after validation; a route
+ * without a body schema would hand over the raw body, so it fails loudly instead.
+ */
 const emailOf = (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+  if (!request.routeOptions.schema?.body)
+    throw new Error(`${request.routeOptions.url}: an email limit needs the route's body schema`);
+  const email = (request.body as { email?: unknown }).email;
+  return typeof email === 'string' ? email : '';
 };
 
 /**

@@ -16,6 +16,7 @@ import {
   validValue,
   WRONG_CONTENT_TYPES,
 } from './fuzz-values';
+import { jsonText, numberArb, numberTextArb } from './spellings';
 
 /**
  * The fuzz suite's view of the API: every route of the server's own route table, with the
@@ -374,4 +375,105 @@ export function requestArb(
         remoteAddress: `10.99.${address[0]}.${address[1]}`,
       };
     });
+}
+
+/** A request as the schema-shaped fuzz writes it, and the same with its numbers spelled otherwise. */
+export type SpelledPair = { canonical: FuzzRequest; spelled: FuzzRequest; respelled: string[] };
+
+/** A whole number, respelled (as text in a URL, any spelling in a body) or now and then kept. */
+const respell = (value: number, inUrl: boolean) =>
+  fc.option(inUrl ? numberTextArb(value) : numberArb(value), { freq: 4 });
+
+/**
+ * Issue 18: one schema-valid request for the route (ids from the pools: the caller's own,
+ * another tenant's, or none) and the same request with its whole numbers spelled as the schema
+ * may read them the same ("02", " 2", 2.0, "0x2", ["2"]), with the dotted paths it respelled.
+ */
+export function spelledPairArb(spec: RouteSpec, pools: Pools): fc.Arbitrary<SpelledPair> {
+  const urlParameters = spec.parameters.filter((parameter) => parameter.in !== 'header');
+  const values = fc.tuple(
+    ...urlParameters.map((parameter) => {
+      const value = validValue(parameter.schema, parameter.name, pools);
+      return parameter.required ? value : fc.option(value, { freq: 4 });
+    }),
+  );
+  const bodies = spec.jsonBodies.length
+    ? fc.oneof(
+        ...spec.jsonBodies.map(({ schema, role }) =>
+          validValue(schema, '', pools).map((body) => ({ body, role })),
+        ),
+      )
+    : fc.constant({ body: undefined, role: undefined });
+  return fc.tuple(values, bodies).chain(([parameterValues, { body, role }]) =>
+    fc
+      .record({
+        parameters: fc.tuple(
+          ...parameterValues.map((value) =>
+            Number.isSafeInteger(value) && (value as number) >= 0
+              ? respell(value as number, true)
+              : fc.constant(null),
+          ),
+        ),
+        body: spelledBody(body),
+        role: role ? fc.constant(role) : fc.constantFrom<Role>('owner', 'diner'),
+        address: fc.tuple(fc.nat({ max: 255 }), fc.nat({ max: 255 })),
+      })
+      .map(({ parameters, body: spelledValue, role, address }) => {
+        const respelled: string[] = [...spelledValue.respelled];
+        const request = (spelled: boolean): FuzzRequest => {
+          let path = spec.path;
+          const query: string[] = [];
+          urlParameters.forEach((parameter, index) => {
+            const canonical = parameterValues[index];
+            if (canonical === null || canonical === undefined) return;
+            const text = encodeUrlPart(asText(spelled ? (parameters[index] ?? canonical) : canonical));
+            if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, text);
+            else query.push(`${encodeUrlPart(parameter.name)}=${text}`);
+          });
+          const payload = spelled ? spelledValue.text : body === undefined ? undefined : jsonText(body);
+          return {
+            route: spec.id,
+            role,
+            forged: 0,
+            body: spelled ? 'json:spelled' : 'json:valid',
+            method: spec.method,
+            url: `${path}${query.length ? `?${query.join('&')}` : ''}`,
+            headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+            ...(payload !== undefined && { payload }),
+            remoteAddress: `10.97.${address[0]}.${address[1]}`,
+          };
+        };
+        urlParameters.forEach((parameter, index) => {
+          if (parameters[index] !== null) respelled.push(parameter.name);
+        });
+        return { canonical: request(false), spelled: request(true), respelled };
+      }),
+  );
+}
+
+/**
+ * The body as JSON text with some of its whole numbers respelled (those at a dotted path
+ * `spellable` takes), and the paths it respelled.
+ */
+export function spelledBody(
+  value: unknown,
+  spellable: (path: string) => boolean = () => true,
+  path = '',
+): fc.Arbitrary<{ text: string; respelled: string[] }> {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && spellable(path))
+    return respell(value, false).map((spelling) =>
+      spelling === null
+        ? { text: jsonText(value), respelled: [] }
+        : { text: jsonText(spelling), respelled: [path] },
+    );
+  if (value === null || typeof value !== 'object')
+    return fc.constant({ text: jsonText(value), respelled: [] });
+  const entries = Object.entries(value);
+  const at = (key: string) => (path ? `${path}.${key}` : key);
+  return fc.tuple(...entries.map(([key, inner]) => spelledBody(inner, spellable, at(key)))).map((parts) => ({
+    text: Array.isArray(value)
+      ? `[${parts.map((part) => part.text).join(',')}]`
+      : `{${parts.map((part, index) => `${JSON.stringify(entries[index]![0])}:${part.text}`).join(',')}}`,
+    respelled: parts.flatMap((part) => part.respelled),
+  }));
 }

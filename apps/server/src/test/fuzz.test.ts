@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error';
 import { LARGEST_TOTAL_CENTS, priceLines } from '../modules/orders/order-lines';
+import { accountLimits } from '../plugins/rate-limits';
 import {
   type FuzzRequest,
   type Mode,
@@ -12,6 +13,8 @@ import {
   registeredApiRoutes,
   requestArb,
   routeSpecs,
+  spelledBody,
+  spelledPairArb,
 } from './fuzz-routes';
 import {
   applicationTables,
@@ -24,8 +27,9 @@ import {
 } from './fuzz-state';
 import type { Pools } from './fuzz-values';
 import { addMenuItem, type Diner, placeDinerOrder, signUpDiner } from './orders';
-import { freshLogin } from './owners';
+import { freshLogin, registrationBody } from './owners';
 import { ownerWithRestaurant } from './restaurants';
+import { emailArb } from './spellings';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
@@ -53,11 +57,12 @@ let forgedHeaders: string[];
 const api = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}, payload?: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload && { payload }) });
 
-beforeAll(async () => {
-  console.info(`fuzz: seed ${SEED}, ${RUNS} requests (FUZZ_SEED / FUZZ_RUNS to change)`);
-  t = await createTestApp();
-  // Owner A (the fuzzing owner) and owner B (another tenant), each with a menu and orders.
-  placeA = await ownerWithRestaurant(t, { number_of_tables: 12 });
+/**
+ * A world to fuzz: owner A (the fuzzing owner) and owner B (another tenant), each with a menu and
+ * orders, a diner of each, and the pools of their ids.
+ */
+async function buildWorld() {
+  const placeA = await ownerWithRestaurant(t, { number_of_tables: 12 });
   const placeB = await ownerWithRestaurant(t);
   const menuA = [
     await addMenuItem(t, placeA, { item_name: 'Pizza', price: 12.5 }),
@@ -66,7 +71,7 @@ beforeAll(async () => {
   ];
   const menuB = [await addMenuItem(t, placeB, { item_name: 'Tart', price: 7 })];
   const dinerEmail = `fuzz-diner-${placeA.restaurantId}@example.com`;
-  dinerA = {
+  const dinerA = {
     ...(await signUpDiner(t, placeA.restaurantId, { email: dinerEmail })),
     email: dinerEmail,
     password: 'diner password',
@@ -91,7 +96,7 @@ beforeAll(async () => {
     orders.push(response.json().order_id as number);
   }
   const plans = (await api('GET', '/subscription/plans')).json().plans as { plan_id: number }[];
-  pools = {
+  const pools: Pools = {
     ids: {
       restaurant_id: [placeA.restaurantId, placeB.restaurantId],
       menu_id: [...menuA, ...menuB],
@@ -108,6 +113,13 @@ beforeAll(async () => {
       status: ['Pending', 'Approved', 'Ready', 'Completed', 'Cancelled'],
     },
   };
+  return { placeA, menuA, dinerA, pools };
+}
+
+beforeAll(async () => {
+  console.info(`fuzz: seed ${SEED}, ${RUNS} requests (FUZZ_SEED / FUZZ_RUNS to change)`);
+  t = await createTestApp();
+  ({ placeA, dinerA, pools } = await buildWorld());
   const [header, payload] = placeA.owner.token.split('.');
   const unsigned = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
   forgedHeaders = [
@@ -503,4 +515,222 @@ describe('money', () => {
     );
     expect(placed).toBeGreaterThan(HTTP_RUNS / 2);
   }, 300_000);
+});
+
+/**
+ * Issue 18: ids and numbers spelled as the schema reads them the same ("02", " 2", 2.0, "0x2",
+ * ["2"]) are one value everywhere, generated for every route: a refusal or a read answers the
+ * same in any spelling (another tenant's id stays a 404 that changes nothing), an Idempotency-Key
+ * replays its one order to another spelling of the body, and a rate limit counts every spelling
+ * in one bucket. On a world of its own, clear of the fuzz's spent limits.
+ */
+/** A dotted body path naming an id (restaurant_id, items.0.menu_id): the contract reads those with Number(). */
+const isIdPath = (path: string) => /(^|[._])id$/.test(path);
+const SPELLING_RUNS = Number(process.env.FUZZ_SPELLING_RUNS ?? 400);
+const REPLAY_RUNS = Number(process.env.FUZZ_REPLAY_RUNS ?? 20);
+
+describe('equivalent spellings of ids and numbers', () => {
+  let world: Awaited<ReturnType<typeof buildWorld>>;
+  const as = (request: FuzzRequest) =>
+    request.role === 'owner' ? world.placeA.owner.auth : world.dinerA.auth;
+  const inject = (request: FuzzRequest) =>
+    t.app.inject({
+      method: request.method as 'GET',
+      url: request.url,
+      headers: { ...request.headers, ...as(request) },
+      remoteAddress: request.remoteAddress,
+      ...(request.payload !== undefined && { payload: request.payload }),
+    });
+  const orderCount = async () =>
+    Number(
+      (
+        (await t.app.database.db.execute(sql`select count(*)::int as n from orders`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n,
+    );
+
+  beforeAll(async () => {
+    world = await buildWorld();
+  }, 120_000);
+
+  it(`answers ${SPELLING_RUNS} refusals and reads of every route alike in any spelling, writing nothing`, async () => {
+    // Routes with a whole number to respell; log-out-everywhere has none and would end the sessions.
+    const spelledSpecs = specs.filter(
+      (spec) =>
+        spec.binaryTypes.length === 0 &&
+        (spec.jsonBodies.length > 0 || spec.parameters.some((parameter) => parameter.in !== 'header')),
+    );
+    const compared = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(...spelledSpecs.map((spec) => spelledPairArb(spec, world.pools))),
+        async (pair) => {
+          const before = await writeCounts(t);
+          const canonical = await inject(pair.canonical);
+          const afterCanonical = await writeCounts(t);
+          // A write that took place is not repeated: the second would meet another state.
+          if (writtenTables(before, afterCanonical).length > 0 || pair.respelled.length === 0) return;
+          const spelled = await inject(pair.spelled);
+          const what = `${describeRequest(pair.canonical, canonical.statusCode, canonical.body)}\nspelled: ${describeRequest(pair.spelled, spelled.statusCode, spelled.body)}`;
+          expect(
+            writtenTables(afterCanonical, await writeCounts(t)),
+            `the spelled request wrote: ${what}`,
+          ).toEqual([]);
+          compared.set(pair.canonical.route, (compared.get(pair.canonical.route) ?? 0) + 1);
+          const refusedSpelling =
+            spelled.statusCode === 400 &&
+            (spelled.json().errors as { path: string }[] | undefined)?.some((error) =>
+              pair.respelled.some((path) => error.path === path || error.path.startsWith(`${path}.`)),
+            );
+          // The schema may refuse a spelling (a field that takes only JSON numbers), with a 400 naming it.
+          if (refusedSpelling) return;
+          expect(spelled.statusCode, what).toBe(canonical.statusCode);
+          if (canonical.statusCode !== 429) expect(spelled.body, what).toBe(canonical.body);
+        },
+      ),
+      { seed: SEED + 2, numRuns: SPELLING_RUNS, endOnFailure: true },
+    );
+    console.info(
+      `fuzz spellings: compared ${[...compared.values()].reduce((a, b) => a + b, 0)} pairs over ${compared.size} routes`,
+    );
+    expect(compared.size).toBeGreaterThan(spelledSpecs.length / 2);
+  }, 300_000);
+
+  it(`replays one order to ${REPLAY_RUNS} Idempotency-Keys sent again with the body spelled otherwise`, async () => {
+    // A restaurant of its own: the sweep above may have edited or deleted the world's dishes.
+    const placeA = await ownerWithRestaurant(t, { number_of_tables: 12 });
+    const menuA = [
+      await addMenuItem(t, placeA, { item_name: 'Replayed pie', price: 4.5 }),
+      await addMenuItem(t, placeA, { item_name: 'Replayed tea', price: 1.25, category: 'Beverage' }),
+    ];
+    // Each replay counts against the limits too: a diner of their own, and an owner's restaurant, per run.
+    const diners = await Promise.all(
+      Array.from({ length: Math.ceil(REPLAY_RUNS / 2 / 5) }, () => signUpDiner(t, placeA.restaurantId)),
+    );
+    let run = 0;
+    const order = fc.record({
+      item: fc.nat({ max: menuA.length - 1 }),
+      quantity: fc.integer({ min: 1, max: 9 }),
+      table: fc.integer({ min: 1, max: 12 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(order, fc.uuid(), async ({ item, quantity, table }, key) => {
+        run += 1;
+        const diner = run % 2 === 0 ? diners[Math.floor(run / 2) % diners.length]! : undefined;
+        const body = diner
+          ? {
+              restaurant_id: placeA.restaurantId,
+              order_type: 'dine-in',
+              table_no: table,
+              order_items: [{ menu_item_id: menuA[item]!, quantity }],
+            }
+          : {
+              restaurant_id: placeA.restaurantId,
+              user_id: placeA.owner.userId,
+              customer_name: 'Walk-in',
+              phone_number: '5035550100',
+              total_amount: 1,
+              items: [{ menu_id: menuA[item]!, quantity }],
+            };
+        // Its ids respelled twice (every spelling an id takes, so both are orders the schema takes).
+        const [first, second] = fc.sample(spelledBody(body, isIdPath), { seed: SEED + run, numRuns: 2 });
+        const send = (payload: string) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/v1/customer/place-order',
+            headers: {
+              ...(diner ? diner.auth : placeA.owner.auth),
+              'content-type': 'application/json',
+              'idempotency-key': key,
+            },
+            payload,
+          });
+        const before = await orderCount();
+        const placed = await send(first!.text);
+        const replayed = await send(second!.text);
+        const what = `${first!.text} → ${placed.statusCode} ${placed.body}\n${second!.text} → ${replayed.statusCode} ${replayed.body}`;
+        expect(placed.statusCode, what).toBe(201);
+        expect({ status: replayed.statusCode, body: replayed.json() }, what).toEqual({
+          status: 201,
+          body: placed.json(),
+        });
+        expect(await orderCount(), what).toBe(before + 1);
+      }),
+      { seed: SEED + 3, numRuns: REPLAY_RUNS, endOnFailure: true },
+    );
+  }, 300_000);
+
+  it('counts generated spellings of a restaurant id or an email in one bucket: the one past the limit is a 429 that writes nothing', async () => {
+    const walkInPlace = await ownerWithRestaurant(t);
+    const walkInMenu = await addMenuItem(t, walkInPlace, { item_name: 'Bucket stew', price: 5 });
+    const diner = await signUpDiner(t, walkInPlace.restaurantId);
+    const email = `kim-bucket-${walkInPlace.restaurantId}@example.com`;
+    const buckets = [
+      {
+        name: "a diner's orders",
+        max: DINER_ORDERS_PER_MINUTE,
+        url: '/api/v1/customer/place-order',
+        headers: diner.auth,
+        payloads: spelledBody(
+          {
+            restaurant_id: walkInPlace.restaurantId,
+            order_type: 'dine-in',
+            table_no: 1,
+            order_items: [{ menu_item_id: walkInMenu, quantity: 1 }],
+          },
+          isIdPath,
+        ).map((body) => body.text),
+        remoteAddress: () => '10.96.0.1',
+      },
+      {
+        name: "an owner's walk-ins",
+        max: OWNER_ORDERS_PER_MINUTE,
+        url: '/api/v1/customer/place-order',
+        headers: walkInPlace.owner.auth,
+        payloads: spelledBody(
+          {
+            restaurant_id: walkInPlace.restaurantId,
+            user_id: walkInPlace.owner.userId,
+            customer_name: 'Walk-in',
+            phone_number: '5035550100',
+            total_amount: 5,
+            items: [{ menu_id: walkInMenu, quantity: 1 }],
+          },
+          isIdPath,
+        ).map((body) => body.text),
+        remoteAddress: () => '10.96.0.2',
+      },
+      {
+        name: 'sign-ups for one email',
+        max: accountLimits.register.perEmail.max,
+        url: '/api/v1/auth/register',
+        headers: {},
+        payloads: emailArb(email).map((spelling) => JSON.stringify(registrationBody({ email: spelling }))),
+        remoteAddress: (index: number) => `10.96.1.${index + 1}`,
+      },
+    ];
+    for (const bucket of buckets) {
+      const payloads = fc.sample(bucket.payloads, { seed: SEED + 4, numRuns: bucket.max + 1 });
+      const answers = [];
+      for (const [index, payload] of payloads.entries()) {
+        const before = await writeCounts(t);
+        const response = await t.app.inject({
+          method: 'POST',
+          url: bucket.url,
+          headers: { ...bucket.headers, 'content-type': 'application/json' },
+          payload,
+          remoteAddress: bucket.remoteAddress(index),
+        });
+        answers.push(response.statusCode);
+        if (index === bucket.max) {
+          expect(response.statusCode, `${bucket.name}: ${payload}`).toBe(429);
+          expect(writtenTables(before, await writeCounts(t)), `${bucket.name}: ${payload}`).toEqual([]);
+        }
+      }
+      // Every spelling before it was taken and counted: orders placed, one sign-up then "taken".
+      expect(answers.slice(0, bucket.max), bucket.name).not.toContain(400);
+      expect(answers.slice(0, bucket.max), bucket.name).not.toContain(429);
+    }
+  }, 120_000);
 });

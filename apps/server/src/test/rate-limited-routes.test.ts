@@ -2,9 +2,11 @@ import { serverMessages } from '@tableserve/contract/messages';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLimits, ownerLimits } from '../plugins/rate-limits';
-import { type Diner, signUpDiner } from './orders';
+import { applicationTables, type Snapshot, snapshot } from './fuzz-state';
+import { addMenuItem, type Diner, signUpDiner } from './orders';
 import { registerVerifiedOwner, registrationBody } from './owners';
 import { type Owner, ownerWithRestaurant } from './restaurants';
+import { emailSpellings, idSpellings, jsonText, NumberLiteral } from './spellings';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
@@ -157,7 +159,8 @@ describe('credential endpoints', () => {
 });
 
 describe('order endpoints', () => {
-  // Bodies that pass the limiter and are then refused by the handler: nothing is ordered.
+  // Bodies the schema takes, refused by the service (a dish that does not exist): counted, nothing
+  // ordered. A body the schema refuses is not counted (see 'one bucket whatever the spelling').
   it("POST /customer/place-order: a diner's orders at one restaurant", async () => {
     await expectLimitedAfter(10, 60_000, MINUTE_TEXT, () =>
       send(
@@ -165,7 +168,12 @@ describe('order endpoints', () => {
           method: 'POST',
           url: '/customer/place-order',
           headers: diner.auth,
-          payload: { restaurant_id: place.restaurantId, order_items: [], order_type: 'dine-in' },
+          payload: {
+            restaurant_id: place.restaurantId,
+            order_items: [{ menu_item_id: MISSING, quantity: 1 }],
+            order_type: 'dine-in',
+            table_no: 1,
+          },
         },
         newAddress(),
       ),
@@ -179,7 +187,14 @@ describe('order endpoints', () => {
           method: 'POST',
           url: '/customer/place-order',
           headers: place.owner.auth,
-          payload: { restaurant_id: place.restaurantId, user_id: place.owner.userId, items: [] },
+          payload: {
+            restaurant_id: place.restaurantId,
+            user_id: place.owner.userId,
+            customer_name: 'Walk-in',
+            phone_number: '5035550100',
+            total_amount: 1,
+            items: [{ menu_id: MISSING, quantity: 1 }],
+          },
         },
         newAddress(),
       ),
@@ -296,5 +311,254 @@ describe('subscription purchases (each may charge a card)', () => {
       const paid = await purchase(owner, address, 'pm_card_visa', plans[0]!.plan_id);
       expect({ index, status: paid.statusCode }, paid.body).toEqual({ index, status: 201 });
     }
+  });
+});
+
+/**
+ * Issue 18: a limit counts what the schema makes of a request, never its spelling. Each case
+ * spends its limit in every spelling of one restaurant id or one email the schema makes the same
+ * (or, where the key holds nothing from the body, in spellings of the body anyway), then one more:
+ * a 429, whatever its spelling, that stores nothing. A body the schema refuses is its 400 before
+ * any limit and does not count: it reached no database.
+ */
+describe('one bucket whatever the spelling', () => {
+  let tables: string[];
+  beforeAll(async () => {
+    tables = await applicationTables(t);
+  });
+
+  /**
+   * `max` calls of one bucket (each spelled as the case likes), then one more: a 429 that stores
+   * nothing. Every call before it got past the schema, to the route's own answer (`accepted`
+   * when given): a refusal of the schema would not have been counted.
+   */
+  async function expectOneBucket(
+    limit: { max: number; windowMs: number },
+    text: string,
+    call: (index: number) => Promise<LightMyRequestResponse>,
+    accepted?: number,
+  ) {
+    const answers: { status: number; code?: string }[] = [];
+    let before: Snapshot | undefined;
+    await expectLimitedAfter(limit.max, limit.windowMs, text, async (index) => {
+      if (index === limit.max) before = await snapshot(t, tables);
+      const response = await call(index);
+      answers.push({ status: response.statusCode, code: response.json().code });
+      return response;
+    });
+    expect(await snapshot(t, tables)).toEqual(before);
+    const counted = answers.slice(0, limit.max);
+    if (accepted) expect(counted.map((answer) => answer.status)).toEqual(Array(limit.max).fill(accepted));
+    expect(counted.map((answer) => answer.code)).not.toContain('VALIDATION_ERROR');
+  }
+
+  const spelled = <T>(spellings: T[], index: number) => spellings[index % spellings.length]!;
+
+  /** A POST of a body that may hold NumberLiterals (2.0, 2e0), sent as JSON text. */
+  const postJson = (url: string, headers: Record<string, string>, body: object, remoteAddress: string) =>
+    send(
+      {
+        method: 'POST',
+        url,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: jsonText(body),
+      },
+      remoteAddress,
+    );
+
+  it("POST /customer/place-order: a diner's orders at one restaurant, its id in every spelling", async () => {
+    const menuItem = await addMenuItem(t, place, { item_name: 'Spelled soup', price: 4 });
+    const guest = await signUpDiner(t, place.restaurantId);
+    await expectOneBucket(
+      { max: 10, windowMs: 60_000 },
+      MINUTE_TEXT,
+      (index) =>
+        postJson(
+          '/customer/place-order',
+          guest.auth,
+          {
+            restaurant_id: spelled(idSpellings(place.restaurantId), index),
+            order_items: [{ menu_item_id: menuItem, quantity: 1 }],
+            order_type: 'dine-in',
+            table_no: 1,
+          },
+          newAddress(),
+        ),
+      201,
+    );
+  });
+
+  it('POST /customer/place-order: a body the schema refuses is a 400 that stores nothing and is not counted', async () => {
+    const menuItem = await addMenuItem(t, place, { item_name: 'Refused roll', price: 3 });
+    const guest = await signUpDiner(t, place.restaurantId);
+    const order = (restaurant_id: unknown, order_items: unknown[]) =>
+      postJson(
+        '/customer/place-order',
+        guest.auth,
+        { restaurant_id, order_items, order_type: 'dine-in', table_no: 1 },
+        newAddress(),
+      );
+    const before = await snapshot(t, tables);
+    for (const restaurantId of [...idSpellings(place.restaurantId), 'two', '-2', 0]) {
+      const refused = await order(restaurantId, []);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+    const emptyCart = await order(place.restaurantId, []);
+    expect(emptyCart.json().errors).toContainEqual({ path: 'order_items', message: 'Your cart is empty.' });
+    expect(await snapshot(t, tables)).toEqual(before);
+    // After every refusal the diner still has ten orders this minute.
+    for (let index = 0; index < 10; index++)
+      expect((await order(place.restaurantId, [{ menu_item_id: menuItem, quantity: 1 }])).statusCode).toBe(
+        201,
+      );
+    expect((await order(place.restaurantId, [{ menu_item_id: menuItem, quantity: 1 }])).statusCode).toBe(429);
+  });
+
+  it("POST /customer/place-order: the owner's walk-ins, the restaurant's id in every spelling", async () => {
+    const owned = await ownerWithRestaurant(t);
+    const menuItem = await addMenuItem(t, owned, { item_name: 'Spelled stew', price: 6 });
+    await expectOneBucket(
+      { max: 60, windowMs: 60_000 },
+      MINUTE_TEXT,
+      (index) =>
+        postJson(
+          '/customer/place-order',
+          owned.owner.auth,
+          {
+            restaurant_id: spelled(idSpellings(owned.restaurantId), index),
+            user_id: spelled(idSpellings(owned.owner.userId), index + 1),
+            customer_name: 'Walk-in',
+            phone_number: '5035550100',
+            total_amount: 6,
+            items: [{ menu_id: menuItem, quantity: 1 }],
+          },
+          newAddress(),
+        ),
+      201,
+    );
+  });
+
+  it.each([
+    ['/auth/login', accountLimits.login.perIpAndEmail, QUARTER_TEXT],
+    ['/customer/login', accountLimits.login.perIpAndEmail, QUARTER_TEXT],
+  ] as const)(
+    'POST %s: wrong passwords for one email in every spelling, from one address',
+    async (url, limit, text) => {
+      const address = newAddress();
+      const email = url === '/auth/login' ? place.owner.email : `kim-login-${addresses}@example.com`;
+      await expectOneBucket(limit, text, (index) =>
+        send(
+          {
+            method: 'POST',
+            url,
+            payload: { email: spelled(emailSpellings(email), index), password: 'not it' },
+          },
+          address,
+        ),
+      );
+    },
+  );
+
+  it.each([
+    ['/auth/forgot_password', accountLimits.forgotPassword.perEmail],
+    ['/customer/forgot-password', accountLimits.forgotPassword.perEmail],
+  ] as const)(
+    'POST %s: reset mails for one email in every spelling, from many addresses',
+    async (url, limit) => {
+      const owner = await registerVerifiedOwner(t, { email: `kai-forgot-${addresses}@example.com` });
+      await expectOneBucket(limit, QUARTER_TEXT, (index) =>
+        send(
+          { method: 'POST', url, payload: { email: spelled(emailSpellings(owner.email), index) } },
+          newAddress(),
+        ),
+      );
+    },
+  );
+
+  it('POST /auth/register: sign-ups for one email in every spelling, from many addresses', async () => {
+    const email = `kit-register-${addresses}@example.com`;
+    await expectOneBucket(accountLimits.register.perEmail, HOUR_TEXT, (index) =>
+      send(
+        {
+          method: 'POST',
+          url: '/auth/register',
+          payload: registrationBody({ email: spelled(emailSpellings(email), index) }),
+        },
+        newAddress(),
+      ),
+    );
+  });
+
+  it('POST /customer/create: guest check-ins for one email and restaurant in every spelling', async () => {
+    const email = `kip-guest-${addresses}@example.com`;
+    await expectOneBucket(
+      accountLimits.customerCreate.perEmail,
+      HOUR_TEXT,
+      (index) =>
+        postJson(
+          '/customer/create',
+          {},
+          {
+            customer_name: 'Gus',
+            email: spelled(emailSpellings(email), index),
+            phone_number: '5125550111',
+            restaurant_id: spelled(idSpellings(place.restaurantId), index),
+            is_guest: true,
+          },
+          newAddress(),
+        ),
+      201,
+    );
+  });
+
+  // Keyed on the address alone: nothing of the body can split these buckets, in any spelling.
+  it.each([
+    ['/auth/reset_password', accountLimits.resetPassword.perIp],
+    ['/customer/reset_password', accountLimits.resetPassword.perIp],
+  ] as const)('POST %s: reset tokens in every spelling, from one address', async (url, limit) => {
+    const address = newAddress();
+    await expectOneBucket(limit, QUARTER_TEXT, (index) =>
+      send(
+        {
+          method: 'POST',
+          url,
+          payload: { token: ` ${RESET_TOKEN.slice(index % 3)}\t`, new_password: 'another long password' },
+        },
+        address,
+      ),
+    );
+  });
+
+  it('POST /subscription/validate-coupon: coupon and plan in every spelling, from one address', async () => {
+    const address = newAddress();
+    await expectOneBucket({ max: 30, windowMs: 60_000 }, MINUTE_TEXT, (index) =>
+      postJson(
+        '/subscription/validate-coupon',
+        {},
+        {
+          coupon_id: spelled([' save5', 'SAVE5 ', 'Save5'], index),
+          plan_id: spelled([1, new NumberLiteral('1.0'), new NumberLiteral('1e0')], index),
+        },
+        address,
+      ),
+    );
+  });
+
+  it('POST /subscription/create-subscription: per owner, its ids in every spelling the body takes', async () => {
+    const owner = await registerVerifiedOwner(t);
+    const numbers = (id: number) => [id, new NumberLiteral(`${id}.0`), new NumberLiteral(`${id}e0`)];
+    await expectOneBucket(ownerLimits.createSubscription.perOwner, HOUR_TEXT, (index) =>
+      postJson(
+        '/subscription/create-subscription',
+        owner.auth,
+        {
+          user_id: spelled(numbers(owner.userId), index),
+          plan_id: spelled(numbers(MISSING), index + 1),
+          payment_method_id: 'pm_card_visa',
+        },
+        newAddress(),
+      ),
+    );
   });
 });

@@ -7,14 +7,12 @@ import {
   OrderStatusResponse,
   OrderSummary,
   OrderSummaryParams,
-  PlaceOrderBody,
   PlaceOrderResponse,
 } from '@tableserve/contract/order';
-import { OwnerPlaceOrderBody } from '@tableserve/contract/owner-orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseBody } from '../../lib/validation';
 import type { OrdersService } from './orders.service';
+import { parsePlaceOrder, placeOrderLimitKey, placeOrderRequest } from './place-order-request';
 import type { StaffOrdersService } from './staff-orders.service';
 
 const security = [{ bearer: [] }];
@@ -39,21 +37,22 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         response: { 201: PlaceOrderResponse, ...errors },
       },
       onRequest: app.requireCustomerOrSubscribedOwner,
+      preValidation: parsePlaceOrder,
+      // Counts every order the parsed body asks for, refused later (an unknown dish) or not.
       preHandler: app.rateLimit({
         // Per diner (a dining room shares one IP, so no per-IP limit) or per owner, and restaurant.
-        max: (request) => (request.ownerId ? 60 : 10),
+        max: (request) => (placeOrderRequest(request).by === 'owner' ? 60 : 10),
         timeWindow: 60_000,
-        keyGenerator: (request) =>
-          `place-order:${request.ownerId ? `owner${request.ownerId}` : request.customerId}:${
-            (request.body as { restaurant_id?: unknown } | undefined)?.restaurant_id
-          }`,
+        keyGenerator: placeOrderLimitKey,
       }),
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
-      const outcome = request.ownerId
-        ? await staffOrders.place(request.ownerId, parseBody(OwnerPlaceOrderBody, request.body), key)
-        : await orders.place(request.customerId, parseBody(PlaceOrderBody, request.body), key);
+      const placeOrder = placeOrderRequest(request);
+      const outcome =
+        placeOrder.by === 'owner'
+          ? await staffOrders.place(placeOrder.ownerId, placeOrder.order, key)
+          : await orders.place(placeOrder.customerId, placeOrder.order, key);
       return reply.code(outcome.status).send(outcome.body as PlaceOrderResponse);
     },
   );
