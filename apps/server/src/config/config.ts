@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -54,10 +55,27 @@ const EnvSchema = z.object({
   ),
   MAIL_FROM: z.string().default('TableServe <no-reply@tableserve.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Which X-Forwarded-For hops to believe: rate limits key on the address this yields. `true`
+  // believes the left-most entry, which the client writes itself behind a proxy that appends, so
+  // a hop count or the proxy's addresses are the safe settings.
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
+    .trim()
     .default('false')
-    .transform((value) => value === 'true'),
+    .refine(
+      (value) =>
+        /^(true|false|[1-9]\d?)$/.test(value) ||
+        value.split(',').every((entry) => {
+          const [address = '', prefix, ...rest] = entry.trim().split('/');
+          return (
+            isIP(address) !== 0 && rest.length === 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix))
+          );
+        }),
+      'must be false, true, a hop count (1-99) or comma-separated proxy addresses or CIDR ranges',
+    )
+    .transform((value): boolean | number | string =>
+      value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
+    ),
   STRIPE_SECRET_KEY: optionalString.pipe(
     z
       .string()
@@ -129,7 +147,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: off, every hop, the nearest N hops, or these proxies' addresses. */
+  trustProxy: boolean | number | string;
   seedDemo: boolean;
   stripe:
     | { secretKey: string; webhookSecret: string | undefined; prices: Record<string, string> }
