@@ -44,6 +44,16 @@ const dinerMenu = async (restaurantId: number) =>
   );
 const setSoldOut = (owner: Owner, menuId: number, body: object) =>
   api('POST', `/menu/sold-out/${menuId}`, owner, body);
+const setStatus = (place: Place, orderId: number, status: string) =>
+  api('POST', `/kitchen/restaurant/${place.restaurantId}/update-order-status/${orderId}`, place.owner, {
+    status,
+  });
+const remove = (place: Place, orderId: number) =>
+  t.app.inject({
+    method: 'DELETE',
+    url: `/api/v1/owner/restaurant/${place.restaurantId}/delete-order/${orderId}`,
+    headers: place.owner.auth,
+  });
 /** The owner's "Portions left" in Menu Management (the Pizza of `itemBody`). */
 const setCount = (place: Place, menuId: number, stock: number | null) =>
   api('POST', `/menu/update-menu-item/${menuId}`, place.owner, itemBody(place.restaurantId, { stock }));
@@ -289,16 +299,6 @@ describe('staff changes to an order and the count', () => {
         total_amount: 0,
       },
     });
-  const setStatus = (place: Place, orderId: number, status: string) =>
-    api('POST', `/kitchen/restaurant/${place.restaurantId}/update-order-status/${orderId}`, place.owner, {
-      status,
-    });
-  const remove = (place: Place, orderId: number) =>
-    t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/owner/restaurant/${place.restaurantId}/delete-order/${orderId}`,
-      headers: place.owner.auth,
-    });
 
   it('an edit takes what it adds and gives back what it removes', async () => {
     const { place, pizza, soup, orderId } = await placeWithCounts();
@@ -427,6 +427,39 @@ describe('staff changes to an order and the count', () => {
     expect(await stockOf(pizza)).toBe(3);
     expect((await remove(place, since.body.order_id!)).statusCode).toBe(200);
     expect(await stockOf(pizza)).toBe(4);
+  });
+});
+
+describe('the kitchen’s Sold out at the moment staff cancel and delete orders', () => {
+  it('ends sold out whichever commits first, and every request answers (no deadlock)', async () => {
+    const place = await ownerWithRestaurant(t);
+    const pizza = await addMenuItem(t, place, { item_name: 'Pizza', price: 12, stock: 20 });
+    const soup = await addMenuItem(t, place, { item_name: 'Soup', price: 6, stock: 20 });
+    const people = await diners(place, 6);
+    const placed = await Promise.all(
+      people.map((diner) =>
+        order(diner, place.restaurantId, [
+          [soup, 1],
+          [pizza, 2],
+        ]),
+      ),
+    );
+    expect(await stockOf(pizza)).toBe(8);
+    const [a, b, c, d, e, f] = placed.map((answer) => answer.body.order_id!);
+    // Sold out in the middle: the orders before it give back, then it states 0; those after hold nothing.
+    const answers = await Promise.all([
+      setStatus(place, a!, 'Cancelled'),
+      remove(place, b!),
+      setStatus(place, c!, 'Cancelled'),
+      setSoldOut(place.owner, pizza, { restaurant_id: place.restaurantId, sold_out: true }),
+      setStatus(place, d!, 'Cancelled'),
+      remove(place, e!),
+      setStatus(place, f!, 'Cancelled'),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(7).fill(200));
+    expect(await stockOf(pizza)).toBe(0);
+    // The soup's count was not set again: each order gave its one back.
+    expect(await stockOf(soup)).toBe(20);
   });
 });
 
