@@ -131,7 +131,7 @@ async function runSequence(counts: (number | null)[], steps: Step[]) {
     { ...(await signUpDiner(t, place.restaurantId)), orders: 0 },
   ];
   const ledger = new Ledger();
-  counts.forEach((stock, d) => ledger.restate(d, stock));
+  for (const [d, stock] of counts.entries()) ledger.restate(d, stock);
   let keys = 0;
 
   const stockOf = async (d: number) =>
