@@ -392,6 +392,20 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** What was chosen, as it was then (issue 12 part 2): like the name and price, a copy. */
     options: jsonb('options').$type<StoredChosenOption[]>().notNull().default([]),
+    /**
+     * Portions of this line its item's count still owes it (ADR 015, amended): what it took, less
+     * what it gave back; a cancellation, deletion or edit gives back at most this. Setting the
+     * count forfeits it (0): the new count is what is left, whatever orders held before.
+     */
+    stockTaken: integer('stock_taken').notNull().default(0),
   },
-  (table) => [index('order_items_order_idx').on(table.orderId)],
+  (table) => [
+    index('order_items_order_idx').on(table.orderId),
+    // Only the lines holding portions: what setting an item's count forfeits, found without a scan.
+    index('order_items_stock_held_idx').on(table.menuItemId).where(sql`${table.stockTaken} > 0`),
+    check(
+      'order_items_stock_taken_within_quantity',
+      sql`${table.stockTaken} between 0 and ${table.quantity}`,
+    ),
+  ],
 );

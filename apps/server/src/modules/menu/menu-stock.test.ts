@@ -44,6 +44,19 @@ const dinerMenu = async (restaurantId: number) =>
   );
 const setSoldOut = (owner: Owner, menuId: number, body: object) =>
   api('POST', `/menu/sold-out/${menuId}`, owner, body);
+const setStatus = (place: Place, orderId: number, status: string) =>
+  api('POST', `/kitchen/restaurant/${place.restaurantId}/update-order-status/${orderId}`, place.owner, {
+    status,
+  });
+const remove = (place: Place, orderId: number) =>
+  t.app.inject({
+    method: 'DELETE',
+    url: `/api/v1/owner/restaurant/${place.restaurantId}/delete-order/${orderId}`,
+    headers: place.owner.auth,
+  });
+/** The owner's "Portions left" in Menu Management (the Pizza of `itemBody`). */
+const setCount = (place: Place, menuId: number, stock: number | null) =>
+  api('POST', `/menu/update-menu-item/${menuId}`, place.owner, itemBody(place.restaurantId, { stock }));
 
 let requests = 0;
 /** A diner's order, answered as is (status and body); each from its own key and address. */
@@ -286,16 +299,6 @@ describe('staff changes to an order and the count', () => {
         total_amount: 0,
       },
     });
-  const setStatus = (place: Place, orderId: number, status: string) =>
-    api('POST', `/kitchen/restaurant/${place.restaurantId}/update-order-status/${orderId}`, place.owner, {
-      status,
-    });
-  const remove = (place: Place, orderId: number) =>
-    t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/owner/restaurant/${place.restaurantId}/delete-order/${orderId}`,
-      headers: place.owner.auth,
-    });
 
   it('an edit takes what it adds and gives back what it removes', async () => {
     const { place, pizza, soup, orderId } = await placeWithCounts();
@@ -355,6 +358,108 @@ describe('staff changes to an order and the count', () => {
     expect((await setStatus(second.place, second.orderId, 'Ready')).statusCode).toBe(200);
     expect((await remove(second.place, second.orderId)).statusCode).toBe(200);
     expect([await stockOf(second.pizza), await stockOf(second.soup)]).toEqual([3, 1]);
+  });
+
+  // Issue 18, finding 2: a cancellation, deletion or edit gives back only what the order took
+  // from the count as it stands; setting the count forfeits what orders held (ADR 015, amended).
+  it('a cancelled order gives nothing back after the kitchen’s Sold out: the dish stays off every menu', async () => {
+    const place = await ownerWithRestaurant(t);
+    const pizza = await addMenuItem(t, place, { item_name: 'Pizza', price: 12, stock: 5 });
+    await addMenuItem(t, place, { item_name: 'Soda', price: 2 });
+    const [diner, later] = await diners(place, 2);
+    const placed = await order(diner!, place.restaurantId, [[pizza, 2]]);
+    expect(await stockOf(pizza)).toBe(3);
+    const out = await setSoldOut(place.owner, pizza, { restaurant_id: place.restaurantId, sold_out: true });
+    expect(out.statusCode).toBe(200);
+    expect((await setStatus(place, placed.body.order_id!, 'Cancelled')).statusCode).toBe(200);
+    expect(await stockOf(pizza)).toBe(0);
+    expect(await dinerMenu(place.restaurantId)).toEqual(['Soda']);
+    const refused = await order(later!, place.restaurantId, [[pizza, 1]]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Sorry, Pizza is sold out');
+  });
+
+  it('an order placed before the dish was counted gives none back when cancelled: the count set since stands', async () => {
+    const place = await ownerWithRestaurant(t);
+    const pizza = await addMenuItem(t, place, { item_name: 'Pizza', price: 12 });
+    const [prank, next] = await diners(place, 2);
+    const placed = await order(prank!, place.restaurantId, [[pizza, 40]]);
+    expect(placed.status).toBe(201);
+    expect((await setCount(place, pizza, 2)).statusCode).toBe(200);
+    expect((await setStatus(place, placed.body.order_id!, 'Cancelled')).statusCode).toBe(200);
+    expect(await stockOf(pizza)).toBe(2);
+    const refused = await order(next!, place.restaurantId, [[pizza, 30]]);
+    expect(refused).toEqual({
+      status: 409,
+      body: expect.objectContaining({ message: 'Sorry, only 2 Pizza left. Please lower the quantity.' }),
+    });
+    expect(await stockOf(pizza)).toBe(2);
+  });
+
+  it('an edit gives back only what the order took, and what an edit adds is taken and given back', async () => {
+    const place = await ownerWithRestaurant(t);
+    const pizza = await addMenuItem(t, place, { item_name: 'Pizza', price: 12 });
+    const [diner] = await diners(place, 1);
+    const placed = await order(diner!, place.restaurantId, [[pizza, 50]]);
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.order_id!;
+    expect((await setCount(place, pizza, 1)).statusCode).toBe(200);
+    expect((await edit(place, orderId, [[pizza, 1]])).statusCode).toBe(200);
+    expect(await stockOf(pizza)).toBe(1);
+    // One more is taken, and it is that one the cancellation gives back.
+    expect((await edit(place, orderId, [[pizza, 2]])).statusCode).toBe(200);
+    expect(await stockOf(pizza)).toBe(0);
+    expect((await setStatus(place, orderId, 'Cancelled')).statusCode).toBe(200);
+    expect(await stockOf(pizza)).toBe(1);
+  });
+
+  it('a deleted order gives back only what it took since the owner last set the count', async () => {
+    const place = await ownerWithRestaurant(t);
+    const pizza = await addMenuItem(t, place, { item_name: 'Pizza', price: 12, stock: 5 });
+    const [first, second] = await diners(place, 2);
+    const before = await order(first!, place.restaurantId, [[pizza, 2]]);
+    expect(await stockOf(pizza)).toBe(3);
+    expect((await setCount(place, pizza, 4)).statusCode).toBe(200);
+    const since = await order(second!, place.restaurantId, [[pizza, 1]]);
+    expect(await stockOf(pizza)).toBe(3);
+    expect((await setStatus(place, before.body.order_id!, 'Approved')).statusCode).toBe(200);
+    expect((await remove(place, before.body.order_id!)).statusCode).toBe(200);
+    expect(await stockOf(pizza)).toBe(3);
+    expect((await remove(place, since.body.order_id!)).statusCode).toBe(200);
+    expect(await stockOf(pizza)).toBe(4);
+  });
+});
+
+describe('the kitchen’s Sold out at the moment staff cancel and delete orders', () => {
+  it('ends sold out whichever commits first, and every request answers (no deadlock)', async () => {
+    const place = await ownerWithRestaurant(t);
+    const pizza = await addMenuItem(t, place, { item_name: 'Pizza', price: 12, stock: 20 });
+    const soup = await addMenuItem(t, place, { item_name: 'Soup', price: 6, stock: 20 });
+    const people = await diners(place, 6);
+    const placed = await Promise.all(
+      people.map((diner) =>
+        order(diner, place.restaurantId, [
+          [soup, 1],
+          [pizza, 2],
+        ]),
+      ),
+    );
+    expect(await stockOf(pizza)).toBe(8);
+    const [a, b, c, d, e, f] = placed.map((answer) => answer.body.order_id!);
+    // Sold out in the middle: the orders before it give back, then it states 0; those after hold nothing.
+    const answers = await Promise.all([
+      setStatus(place, a!, 'Cancelled'),
+      remove(place, b!),
+      setStatus(place, c!, 'Cancelled'),
+      setSoldOut(place.owner, pizza, { restaurant_id: place.restaurantId, sold_out: true }),
+      setStatus(place, d!, 'Cancelled'),
+      remove(place, e!),
+      setStatus(place, f!, 'Cancelled'),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(7).fill(200));
+    expect(await stockOf(pizza)).toBe(0);
+    // The soup's count was not set again: each order gave its one back.
+    expect(await stockOf(soup)).toBe(20);
   });
 });
 

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { menuItems } from '../../db/schema';
+import { menuItems, orderItems } from '../../db/schema';
 
 export type MenuItemRow = typeof menuItems.$inferSelect;
 export type NewMenuItem = typeof menuItems.$inferInsert;
@@ -58,39 +58,68 @@ export const menuRepository = {
   },
 
   /**
-   * Changes the counts of the counted items among `changes` (one entry per item; a positive
-   * quantity is taken, a negative one given back), all or nothing. The counted rows are locked
-   * first, in id order, so concurrent orders and edits queue on them without deadlocking, and the
-   * lock reads the latest committed count. When any item has too few left nothing is written and
-   * the short items are returned, for the caller to refuse.
+   * Locks the counted items among `ids`, in id order, and reads their counts: concurrent orders,
+   * edits and count changes queue on these rows without deadlocking, and the lock reads the latest
+   * committed count. Always before any order line is written or read for its holds (ADR 015).
    */
-  async adjustStock(
-    tx: DbOrTx,
-    restaurantId: number,
-    changes: Array<{ menuItemId: number; quantity: number }>,
-  ): Promise<{ short: StockCount[]; changed: StockChange[] }> {
-    if (changes.length === 0) return { short: [], changed: [] };
-    const ids = intArray(changes.map((change) => change.menuItemId));
+  async lockCounted(tx: DbOrTx, restaurantId: number, ids: readonly number[]): Promise<StockCount[]> {
+    if (ids.length === 0) return [];
     const counted = (await tx.execute(sql`
       select id, name, stock from menu_items
-      where id = any(${ids}::int[]) and restaurant_id = ${restaurantId} and stock is not null
+      where id = any(${intArray([...ids])}::int[]) and restaurant_id = ${restaurantId} and stock is not null
       order by id for update`)) as unknown as Rows<StockCount>;
-    if (counted.rows.length === 0) return { short: [], changed: [] };
+    return counted.rows;
+  },
+
+  /**
+   * Changes the counts of `counted` (locked by `lockCounted`) by `changes` (one entry per item; a
+   * positive quantity is taken, a negative one given back), all or nothing: when any item has too
+   * few left nothing is written and the short items are returned, for the caller to refuse.
+   */
+  async changeCounts(
+    tx: DbOrTx,
+    counted: readonly StockCount[],
+    changes: ReadonlyArray<{ menuItemId: number; quantity: number }>,
+  ): Promise<{ short: StockCount[]; changed: StockChange[] }> {
+    if (counted.length === 0) return { short: [], changed: [] };
     const quantityOf = new Map(changes.map((change) => [change.menuItemId, change.quantity]));
-    const short = counted.rows.filter((item) => item.stock < (quantityOf.get(item.id) ?? 0));
+    const short = counted.filter((item) => item.stock < (quantityOf.get(item.id) ?? 0));
     if (short.length > 0) return { short, changed: [] };
-    const quantities = intArray(counted.rows.map((item) => quantityOf.get(item.id) ?? 0));
-    const countedIds = intArray(counted.rows.map((item) => item.id));
+    const quantities = intArray(counted.map((item) => quantityOf.get(item.id) ?? 0));
+    const countedIds = intArray(counted.map((item) => item.id));
     await tx.execute(sql`
       update menu_items m set stock = m.stock - w.quantity
       from unnest(${countedIds}::int[], ${quantities}::int[]) as w(id, quantity)
       where m.id = w.id`);
-    const changed = counted.rows.map((item) => ({
+    const changed = counted.map((item) => ({
       ...item,
       before: item.stock,
       stock: item.stock - (quantityOf.get(item.id) ?? 0),
     }));
     return { short: [], changed };
+  },
+
+  /** `changeCounts` of the counted items among `changes`, locked first: an order's one query. */
+  async adjustStock(
+    tx: DbOrTx,
+    restaurantId: number,
+    changes: Array<{ menuItemId: number; quantity: number }>,
+  ): Promise<{ short: StockCount[]; changed: StockChange[] }> {
+    const ids = changes.map((change) => change.menuItemId);
+    return menuRepository.changeCounts(tx, await menuRepository.lockCounted(tx, restaurantId, ids), changes);
+  },
+
+  /**
+   * Setting an item's count states what is left now: no order line holds any of it any more, so
+   * a later cancellation cannot raise a count the kitchen set (ADR 015, amended). Called in the
+   * transaction that set it, after the item's row (locked by that update), like every writer of
+   * holds: items first, then lines.
+   */
+  async forfeitHolds(tx: DbOrTx, menuItemId: number): Promise<void> {
+    await tx
+      .update(orderItems)
+      .set({ stockTaken: 0 })
+      .where(and(eq(orderItems.menuItemId, menuItemId), gt(orderItems.stockTaken, 0)));
   },
 
   /** Hides a live item of the restaurant; false when there is none (already deleted included). */

@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
 import { restaurantsRepository } from '../restaurants/restaurants.repository';
-import { type MenuItemRow, menuRepository as repo } from './menu.repository';
+import { type MenuItemRow, type NewMenuItem, menuRepository as repo } from './menu.repository';
 import { toMenuOptionGroup, withOptionIds } from './options';
 
 export type MenuService = ReturnType<typeof createMenuService>;
@@ -103,6 +103,19 @@ export function createMenuService({ db, now, events }: { db: Db; now: () => Date
     if (before && isOrderable(before) !== isOrderable(after)) announceSoldOut(events, restaurantId, after);
   }
 
+  /**
+   * Writes a live item's changes; one that sets the count (a number, sold out, or not counted)
+   * states what is left now, so in the same transaction no order line holds any of it any more
+   * (ADR 015, amended): a later cancellation cannot raise the count it set.
+   */
+  function write(menuId: number, restaurantId: number, changes: Partial<NewMenuItem>) {
+    return db.transaction(async (tx) => {
+      const row = await repo.update(tx, menuId, restaurantId, changes);
+      if (row && changes.stock !== undefined) await repo.forfeitHolds(tx, row.id);
+      return row;
+    });
+  }
+
   return {
     async list(ownerId: number, restaurantId: number): Promise<MenuItemsResponse> {
       const rows = await repo.list(db, await ownedRestaurantId(ownerId, restaurantId));
@@ -122,7 +135,7 @@ export function createMenuService({ db, now, events }: { db: Db; now: () => Date
       const before = await repo.findLive(db, menuId, restaurantId);
       if (!before) throw itemNotFound();
       refuseDietaryConflict(before, body);
-      const row = await repo.update(db, menuId, restaurantId, toColumns(body, before));
+      const row = await write(menuId, restaurantId, toColumns(body, before));
       if (!row) throw itemNotFound();
       announce(restaurantId, before, row);
       return { message: text.updated, data: toMenuItem(row) };
@@ -130,16 +143,17 @@ export function createMenuService({ db, now, events }: { db: Db; now: () => Date
 
     /**
      * The kitchen's one tap (issue 12 part 4): sold out sets the count to 0; back on the menu
-     * stops counting an item at 0 (the kitchen has more, and no count to give) and keeps any other.
+     * stops counting an item at 0 (the kitchen has more, and no count to give) and leaves any
+     * other as it is: the kitchen said nothing of it.
      */
     async setSoldOut(ownerId: number, menuId: number, body: SoldOutBody): Promise<MenuItemResponse> {
       const restaurantId = await ownedRestaurantId(ownerId, body.restaurant_id);
       const before = await repo.findLive(db, menuId, restaurantId);
       if (!before) throw itemNotFound();
-      const stock = body.sold_out ? 0 : before.stock === 0 ? null : before.stock;
-      const row = await repo.update(db, menuId, restaurantId, { stock });
+      const restated = body.sold_out || before.stock === 0;
+      const row = restated ? await write(menuId, restaurantId, { stock: body.sold_out ? 0 : null }) : before;
       if (!row) throw itemNotFound();
-      announce(restaurantId, before, row);
+      if (restated) announce(restaurantId, before, row);
       return {
         message: body.sold_out ? text.markedSoldOut(row.name) : text.backOn(row.name),
         data: toMenuItem(row),

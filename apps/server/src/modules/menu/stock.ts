@@ -9,19 +9,56 @@ import { announceSoldOut, isOrderable } from './menu.service';
 
 export type ItemQuantity = { menuItemId: number; quantity: number };
 
+/** An order line's item and quantity, and the portions of the item's count it holds. */
+export type HeldLine = ItemQuantity & { stockTaken: number };
+
+const sumByItem = <L extends ItemQuantity>(lines: readonly L[], amount: (line: L) => number) => {
+  const sums = new Map<number, number>();
+  for (const line of lines) sums.set(line.menuItemId, (sums.get(line.menuItemId) ?? 0) + amount(line));
+  return sums;
+};
+
 /** One entry per item: a cart may list an item on two lines, and its count changes once. */
 export function quantitiesByItem(lines: readonly ItemQuantity[]): ItemQuantity[] {
-  const quantities = new Map<number, number>();
-  for (const line of lines) {
-    quantities.set(line.menuItemId, (quantities.get(line.menuItemId) ?? 0) + line.quantity);
-  }
-  return [...quantities].map(([menuItemId, quantity]) => ({ menuItemId, quantity }));
+  return [...sumByItem(lines, (line) => line.quantity)].map(([menuItemId, quantity]) => ({
+    menuItemId,
+    quantity,
+  }));
 }
 
-/** What an edit changes: more of an item is taken, fewer given back, the same left alone. */
-export function stockDelta(before: readonly ItemQuantity[], after: readonly ItemQuantity[]): ItemQuantity[] {
-  const negated = before.map((line) => ({ ...line, quantity: -line.quantity }));
-  return quantitiesByItem([...after, ...negated]).filter((change) => change.quantity !== 0);
+/**
+ * What replacing an order's lines `before` by `after` does to the counts (ADR 015, amended): one
+ * change per counted item (a positive quantity is taken, a negative one given back) and the new
+ * lines with what each holds. More of an item is taken; fewer gives back at most what the old
+ * lines hold: portions they never took (the item was not counted then, or a count set since
+ * forfeited them) are not the count's to get back. An uncounted item is left alone and holds
+ * nothing. Placing an order replaces no lines; cancelling one replaces its lines by none.
+ */
+export function planHolds<L extends ItemQuantity>(
+  before: readonly HeldLine[],
+  after: readonly L[],
+  counted: ReadonlySet<number>,
+): { changes: ItemQuantity[]; lines: Array<L & { stockTaken: number }> } {
+  const wanted = sumByItem(after, (line) => line.quantity);
+  const had = sumByItem(before, (line) => line.quantity);
+  const held = sumByItem(before, (line) => line.stockTaken);
+  const changes: ItemQuantity[] = [];
+  const toHold = new Map<number, number>();
+  for (const menuItemId of new Set([...had.keys(), ...wanted.keys()])) {
+    if (!counted.has(menuItemId)) continue;
+    const delta = (wanted.get(menuItemId) ?? 0) - (had.get(menuItemId) ?? 0);
+    const holding = held.get(menuItemId) ?? 0;
+    const quantity = delta > 0 ? delta : -Math.min(-delta, holding);
+    if (quantity !== 0) changes.push({ menuItemId, quantity });
+    toHold.set(menuItemId, holding + quantity);
+  }
+  const lines = after.map((line) => {
+    const left = toHold.get(line.menuItemId) ?? 0;
+    const stockTaken = Math.min(line.quantity, left);
+    toHold.set(line.menuItemId, left - stockTaken);
+    return { ...line, stockTaken };
+  });
+  return { changes, lines };
 }
 
 /** The refusal of an order wanting more than is left, naming the (first) item. */

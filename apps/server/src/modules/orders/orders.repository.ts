@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   ilike,
   inArray,
@@ -256,6 +257,14 @@ export const ordersRepository = {
     await tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
     await tx.insert(orderItems).values(lines.map((line) => ({ ...line, orderId })));
     return row;
+  },
+
+  /** The order's lines hold nothing of their counts any more: they gave it back (ADR 015). */
+  async releaseHolds(tx: DbOrTx, orderId: number) {
+    await tx
+      .update(orderItems)
+      .set({ stockTaken: 0 })
+      .where(and(eq(orderItems.orderId, orderId), gt(orderItems.stockTaken, 0)));
   },
 
   /** Hides an order from every list and report; a Completed order is kept visible. */

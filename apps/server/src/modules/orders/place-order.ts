@@ -5,7 +5,7 @@ import { type Outcome, onceInTransaction } from '../../lib/idempotency';
 import { centsToDollars } from '../../lib/money';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
 import { menuRepository, type StockChange } from '../menu/menu.repository';
-import { announceStockChanges, quantitiesByItem, refuseShort } from '../menu/stock';
+import { announceStockChanges, planHolds, quantitiesByItem, refuseShort } from '../menu/stock';
 import type { RestaurantRow } from '../restaurants/restaurants.repository';
 import type { PricedLine } from './order-lines';
 import { type NewOrder, ordersRepository as repo } from './orders.repository';
@@ -50,8 +50,10 @@ export function createOrderPlacement(deps: {
       );
       refuseShort(stock.short);
       stockChanged = stock.changed;
+      // Each line records what it took, the most it can give back (ADR 015, amended).
+      const { lines } = planHolds([], prepared.lines, new Set(stock.changed.map((item) => item.id)));
       const at = now();
-      const row = await repo.insert(tx, { ...prepared.order, createdAt: at, updatedAt: at }, prepared.lines);
+      const row = await repo.insert(tx, { ...prepared.order, createdAt: at, updatedAt: at }, lines);
       placed = { ...prepared, row };
       return {
         status: 201,

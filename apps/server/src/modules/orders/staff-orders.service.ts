@@ -17,7 +17,7 @@ import { businessDayAt } from '../../lib/business-day';
 import type { DomainEventBus } from '../../lib/domain-events';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
 import { menuRepository, type StockChange } from '../menu/menu.repository';
-import { announceStockChanges, quantitiesByItem, refuseShort, stockDelta } from '../menu/stock';
+import { announceStockChanges, type ItemQuantity, planHolds, refuseShort } from '../menu/stock';
 import type { RestaurantRow } from '../restaurants/restaurants.repository';
 import { priceLines } from './order-lines';
 import { type OrderRow, ordersRepository as repo } from './orders.repository';
@@ -114,14 +114,37 @@ export function createStaffOrdersService(deps: {
   }
 
   /**
-   * A cancelled or deleted order that never reached Ready was never served: its portions go back
-   * to their counts (ADR 015). Called in the transaction that moved it, so it happens once.
+   * Replaces what the order's lines hold of their counts by what `after` needs (planHolds), in the
+   * caller's transaction with the order locked (its lines cannot change under it). The counted
+   * items of both are locked first, in id order like every order, and only then are the lines'
+   * holds read: a count set meanwhile has forfeited them, and is not raised by them.
+   */
+  async function rehold<L extends ItemQuantity>(
+    tx: DbOrTx,
+    restaurantId: number,
+    orderId: number,
+    after: readonly L[],
+  ) {
+    const itemIdsOf = (lines: readonly { menuItemId: number | null }[]) =>
+      lines.flatMap(({ menuItemId }) => (menuItemId === null ? [] : [menuItemId]));
+    const itemIds = itemIdsOf(await repo.linesOf(tx, [orderId]));
+    const counted = await menuRepository.lockCounted(tx, restaurantId, [...itemIds, ...itemIdsOf(after)]);
+    const before = (await repo.linesOf(tx, [orderId])).flatMap(({ menuItemId, quantity, stockTaken }) =>
+      menuItemId === null ? [] : [{ menuItemId, quantity, stockTaken }],
+    );
+    const plan = planHolds(before, after, new Set(counted.map((item) => item.id)));
+    return { lines: plan.lines, stock: await menuRepository.changeCounts(tx, counted, plan.changes) };
+  }
+
+  /**
+   * A cancelled or deleted order that never reached Ready was never served: what its lines took
+   * goes back to their counts, and no more (ADR 015). Called in the transaction that moved it, so
+   * it happens once; its lines then hold nothing.
    */
   async function giveBack(tx: DbOrTx, restaurantId: number, orderId: number): Promise<StockChange[]> {
-    const returned = (await repo.linesOf(tx, [orderId])).flatMap(({ menuItemId, quantity }) =>
-      menuItemId === null ? [] : [{ menuItemId, quantity: -quantity }],
-    );
-    return (await menuRepository.adjustStock(tx, restaurantId, quantitiesByItem(returned))).changed;
+    const { stock } = await rehold(tx, restaurantId, orderId, []);
+    await repo.releaseHolds(tx, orderId);
+    return stock.changed;
   }
 
   /** Any legal move to `to`, as the status machine allows it. */
@@ -287,15 +310,11 @@ export function createStaffOrdersService(deps: {
         // Locked, so a second edit waits and counts from this one's lines, not the same old ones.
         const [locked] = await repo.lockMany(tx, restaurant.id, [order.id]);
         if (locked?.status !== 'Pending') throw conflict(text.onlyPendingEditable, 'NOT_PENDING');
-        const before = (await repo.linesOf(tx, [order.id])).flatMap(({ menuItemId, quantity }) =>
-          menuItemId === null ? [] : [{ menuItemId, quantity }],
-        );
-        const delta = stockDelta(before, lines);
-        const stock = await menuRepository.adjustStock(tx, restaurant.id, delta);
-        refuseShort(stock.short);
-        const replaced = await repo.replaceLines(tx, order.id, lines, totalCents, now());
+        const held = await rehold(tx, restaurant.id, order.id, lines);
+        refuseShort(held.stock.short);
+        const replaced = await repo.replaceLines(tx, order.id, held.lines, totalCents, now());
         if (!replaced) throw conflict(text.onlyPendingEditable, 'NOT_PENDING');
-        return { updated: replaced, stockChanged: stock.changed };
+        return { updated: replaced, stockChanged: held.stock.changed };
       });
       await announceStockChanges({ db, events }, restaurant.id, stockChanged);
       const [staffOrder] = await announceUpdates([updated], restaurant);
