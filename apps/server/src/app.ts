@@ -30,6 +30,7 @@ import { createStaffOrdersService } from './modules/orders/staff-orders.service'
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes';
 import { createQrCodesService } from './modules/qr-codes/qr-codes.service';
+import { restaurantReads } from './modules/restaurants/restaurant-reads';
 import { restaurantRoutes } from './modules/restaurants/restaurants.routes';
 import { createRestaurantsService } from './modules/restaurants/restaurants.service';
 import { salesRoutes } from './modules/sales/sales.routes';
@@ -158,18 +159,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     log: app.log,
   });
+  const events = createDomainEventBus();
   const subscriptions = createSubscriptionsService({
     db: database.db,
     provider: createPaymentProvider(config, { stripeApi: options.stripeApi }),
     now,
     log: app.log,
+    events,
+    restaurantIdOfOwner: (ownerId) => restaurantReads.idOfOwner(database.db, ownerId),
   });
   app.decorate('subscriptions', subscriptions);
-  const events = createDomainEventBus();
   const publishedMenus = createPublishedMenus({ db: database.db, subscriptions, redis, log: app.log });
   app.decorate('publishedMenus', publishedMenus);
+  // The menu cache learns of every change one way, from the domain events, after it committed.
   events.on('restaurant.changed', ({ restaurantId }) => publishedMenus.invalidate(restaurantId));
-  invalidateAfterSubscriptionChanges(subscriptions, publishedMenus);
+  // Whether a subscription is valid decides whether its restaurant's menu is open; its changes
+  // are rare, so each forgets every cached menu.
+  events.on('subscription.changed', () => publishedMenus.invalidateAll());
   app.addHook('onClose', () => publishedMenus.close());
   const restaurants = createRestaurantsService({ db: database.db, subscriptions, log: app.log, events });
   const menu = createMenuService({ db: database.db, now, events });
@@ -220,7 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           db: database.db,
           now,
           webhookSecret: config.stripe.webhookSecret,
-          onApplied: () => publishedMenus.invalidateAll(),
+          events,
         });
     },
     { prefix: '/api/v1' },
@@ -228,19 +234,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerWebApp(app, config.webDistDir, customerMenu);
   return app;
-}
-
-/**
- * Whether a subscription is valid decides whether its restaurant's menu is open, and it changes
- * on many paths (checkout, cancellation, the sweep, restaurant linking): rare events, so each of
- * them, once finished (committed), forgets every cached menu.
- */
-function invalidateAfterSubscriptionChanges(subscriptions: SubscriptionsService, menus: PublishedMenus) {
-  for (const name of ['create', 'cancel', 'linkRestaurant', 'sweep'] as const) {
-    const change = subscriptions[name] as (...args: unknown[]) => Promise<unknown>;
-    (subscriptions as Record<typeof name, unknown>)[name] = (...args: unknown[]) =>
-      change(...args).finally(() => menus.invalidateAll());
-  }
 }
 
 /** Renewals, grace periods and period ends happen on a timer, on one instance at a time. */

@@ -16,7 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { customers, menuItems, orderItems, orders, restaurants } from '../../db/schema';
+import { menuItems, orderItems, orders } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -69,15 +69,6 @@ export type StaffListOptions = {
 
 /** All the SQL of orders. Soft-deleted orders are hidden from every read here. */
 export const ordersRepository = {
-  findCustomer(db: DbOrTx, id: number) {
-    return db
-      .select()
-      .from(customers)
-      .where(eq(customers.id, id))
-      .limit(1)
-      .then(([row]) => row);
-  },
-
   async insert(db: DbOrTx, order: NewOrder, lines: NewOrderItem[]): Promise<OrderRow> {
     const [row] = await db.insert(orders).values(order).returning();
     await db.insert(orderItems).values(lines.map((line) => ({ ...line, orderId: row!.id })));
@@ -130,10 +121,6 @@ export const ordersRepository = {
       .orderBy(orderItems.id);
     // An item removed for good (menu_item_id set null) has nothing left to say.
     return lines.map((line) => ({ ...line, allergens: line.allergens ?? [] }));
-  },
-
-  restaurantsOf(db: DbOrTx, ids: number[]) {
-    return db.select().from(restaurants).where(inArray(restaurants.id, ids));
   },
 
   async listOfCustomer(db: DbOrTx, customerId: number, limit: number, offset: number) {

@@ -16,9 +16,10 @@ import { type AppError, badRequest, conflict, notFound } from '../../lib/app-err
 import { businessDayAt } from '../../lib/business-day';
 import type { DomainEventBus } from '../../lib/domain-events';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
-import { menuRepository, type StockChange } from '../menu/menu.repository';
 import { announceStockChanges, quantitiesByItem, refuseShort, stockDelta } from '../menu/stock';
-import type { RestaurantRow } from '../restaurants/restaurants.repository';
+import { adjustStock, type StockChange } from '../menu/stock-counts';
+import { ofCaller, restaurantNotFound } from '../restaurants/restaurant-of-caller';
+import type { RestaurantRow } from '../restaurants/restaurant-reads';
 import { priceLines } from './order-lines';
 import { type OrderRow, ordersRepository as repo } from './orders.repository';
 import { createOrderPlacement, type PreparedOrder } from './place-order';
@@ -44,11 +45,10 @@ export function createStaffOrdersService(deps: {
   const { db, events, now, publishedMenus } = deps;
   const placeOnce = createOrderPlacement(deps);
 
-  /** The restaurant's published menu, if it is the caller's; another owner's answers like a missing one. */
+  /** The restaurant's published menu, if it is the caller's (the tenant guard, on the cached restaurant). */
   function owned(menu: PublishedMenu | undefined, ownerId: number): PublishedMenu {
-    if (menu?.restaurant.ownerId !== ownerId)
-      throw notFound(orderServerMessages.restaurantNotFound, 'RESTAURANT_NOT_FOUND');
-    return menu;
+    ofCaller(menu?.restaurant, ownerId);
+    return menu!;
   }
 
   async function ownedMenu(ownerId: number, restaurantId: number): Promise<PublishedMenu> {
@@ -121,7 +121,7 @@ export function createStaffOrdersService(deps: {
     const returned = (await repo.linesOf(tx, [orderId])).flatMap(({ menuItemId, quantity }) =>
       menuItemId === null ? [] : [{ menuItemId, quantity: -quantity }],
     );
-    return (await menuRepository.adjustStock(tx, restaurantId, quantitiesByItem(returned))).changed;
+    return (await adjustStock(tx, restaurantId, quantitiesByItem(returned))).changed;
   }
 
   /** Any legal move to `to`, as the status machine allows it. */
@@ -137,8 +137,7 @@ export function createStaffOrdersService(deps: {
     ownerId: number,
     body: OwnerPlaceOrder,
   ): PreparedOrder {
-    if (body.user_id !== ownerId)
-      throw notFound(orderServerMessages.restaurantNotFound, 'RESTAURANT_NOT_FOUND');
+    if (body.user_id !== ownerId) throw restaurantNotFound();
     const { restaurant, items } = owned(menu, ownerId);
     const table = body.table_number ?? null;
     if (table !== null && table > restaurant.numberOfTables) {
@@ -291,7 +290,7 @@ export function createStaffOrdersService(deps: {
           menuItemId === null ? [] : [{ menuItemId, quantity }],
         );
         const delta = stockDelta(before, lines);
-        const stock = await menuRepository.adjustStock(tx, restaurant.id, delta);
+        const stock = await adjustStock(tx, restaurant.id, delta);
         refuseShort(stock.short);
         const replaced = await repo.replaceLines(tx, order.id, lines, totalCents, now());
         if (!replaced) throw conflict(text.onlyPendingEditable, 'NOT_PENDING');

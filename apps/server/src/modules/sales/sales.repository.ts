@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
-import { liveInSpan } from '../orders/orders.repository';
+import { liveInSpan } from '../orders/order-reads';
 
 /** The orders kitchen analytics are about: live, in [start, end), and not cancelled (never cooked). */
 const cookedInSpan = (restaurantId: number, start: Date, end: Date) =>

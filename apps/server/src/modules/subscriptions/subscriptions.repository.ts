@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, exists, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { coupons, payments, plans, processedWebhookEvents, subscriptions, users } from '../../db/schema';
 
@@ -9,7 +9,17 @@ export type CouponRow = typeof coupons.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 
 /** Statuses under which an owner may run their restaurant (DESIGN.md §4). */
-export const VALID_STATUSES = ['active', 'grace_period'] as const;
+const VALID_STATUSES = ['active', 'grace_period'] as const;
+
+/** Whether the user a row's `ownerId` column names may run a restaurant now: a filter for another table's query. */
+export function hasValidSubscription(db: DbOrTx, ownerId: AnyColumn): SQL {
+  return exists(
+    db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, ownerId), inArray(subscriptions.status, [...VALID_STATUSES]))),
+  );
+}
 
 /** All the SQL of subscriptions, coupons and payments. */
 export const subscriptionsRepository = {

@@ -1,0 +1,14 @@
+/**
+ * What other modules may read of the orders tables: the orders module owns them, so nothing
+ * outside this folder imports its repository (apps/server/src/architecture.test.ts). Daily sales
+ * and kitchen analytics are reports over these orders.
+ */
+import { ordersRepository as repo } from './orders.repository';
+
+export { liveInSpan } from './orders.repository';
+
+export const orderReads = {
+  /** A restaurant's live orders created in [start, end), oldest first. */
+  listInSpan: repo.listInSpan,
+  linesOf: repo.linesOf,
+};
