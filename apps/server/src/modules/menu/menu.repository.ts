@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { menuItems } from '../../db/schema';
 
@@ -34,6 +34,15 @@ export const menuRepository = {
   async findLive(db: DbOrTx, id: number, restaurantId: number): Promise<MenuItemRow | undefined> {
     const [row] = await db.select().from(menuItems).where(liveItem(id, restaurantId)).limit(1);
     return row;
+  },
+
+  /** The allergens of these items as they are now, deleted ones included (their rows stay). */
+  allergensOf(db: DbOrTx, ids: number[]): Promise<Pick<MenuItemRow, 'id' | 'allergens'>[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .select({ id: menuItems.id, allergens: menuItems.allergens })
+      .from(menuItems)
+      .where(inArray(menuItems.id, ids));
   },
 
   async countLive(db: DbOrTx, restaurantId: number): Promise<number> {

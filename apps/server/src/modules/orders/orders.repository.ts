@@ -16,7 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { menuItems, orderItems, orders } from '../../db/schema';
+import { orderItems, orders } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -97,30 +97,6 @@ export const ordersRepository = {
   linesOf(db: DbOrTx, orderIds: number[]): Promise<OrderItemRow[]> {
     if (orderIds.length === 0) return Promise.resolve([]);
     return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(orderItems.id);
-  },
-
-  /**
-   * The lines with their menu item's allergens as they are now (a deleted item's too: its row
-   * stays): the kitchen cooks to the current recipe, so a corrected allergen shows at once.
-   */
-  async staffLinesOf(db: DbOrTx, orderIds: number[]) {
-    if (orderIds.length === 0) return [];
-    const lines = await db
-      .select({
-        orderId: orderItems.orderId,
-        menuItemId: orderItems.menuItemId,
-        productName: orderItems.productName,
-        quantity: orderItems.quantity,
-        unitPriceCents: orderItems.unitPriceCents,
-        options: orderItems.options,
-        allergens: menuItems.allergens,
-      })
-      .from(orderItems)
-      .leftJoin(menuItems, eq(menuItems.id, orderItems.menuItemId))
-      .where(inArray(orderItems.orderId, orderIds))
-      .orderBy(orderItems.id);
-    // An item removed for good (menu_item_id set null) has nothing left to say.
-    return lines.map((line) => ({ ...line, allergens: line.allergens ?? [] }));
   },
 
   async listOfCustomer(db: DbOrTx, customerId: number, limit: number, offset: number) {
