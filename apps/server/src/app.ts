@@ -15,6 +15,7 @@ import { createSessionTokens } from './lib/session-tokens';
 import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { ownerReads } from './modules/auth/owner-reads';
 import { customerMenuRoutes } from './modules/customer-menu/customer-menu.routes';
 import { createCustomerMenuService } from './modules/customer-menu/customer-menu.service';
 import { createPublishedMenus, type PublishedMenus } from './modules/customer-menu/published-menus';
@@ -166,7 +167,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     log: app.log,
     events,
-    restaurantIdOfOwner: (ownerId) => restaurantReads.idOfOwner(database.db, ownerId),
+    owners: {
+      restaurantIdOf: (ownerId) => restaurantReads.idOfOwner(database.db, ownerId),
+      contactOf: (ownerId) => ownerReads.contactOf(database.db, ownerId),
+    },
   });
   app.decorate('subscriptions', subscriptions);
   const publishedMenus = createPublishedMenus({ db: database.db, subscriptions, redis, log: app.log });

@@ -27,7 +27,7 @@ export function createFirstPayment(deps: SubscriptionsServiceDeps) {
     const coupon = body.coupon_id ? await repo.findCoupon(db, body.coupon_id) : undefined;
     const problem = body.coupon_id ? couponProblem(coupon, plan.id, now()) : undefined;
     if (problem) throw badRequest(problem, 'INVALID_COUPON');
-    const owner = await repo.findOwner(db, userId);
+    const owner = await deps.owners.contactOf(userId);
     if (!owner) throw notFound(loginMessages.userNotFound, 'USER_NOT_FOUND');
 
     const current = await repo.findCurrent(db, userId);
@@ -92,7 +92,7 @@ export function createFirstPayment(deps: SubscriptionsServiceDeps) {
       throw new AppError(402, subscriptionMessages.paymentFailed, 'PAYMENT_FAILED');
     }
 
-    const restaurantId = (await deps.restaurantIdOfOwner(userId)) ?? null;
+    const restaurantId = (await deps.owners.restaurantIdOf(userId)) ?? null;
     const paid = {
       planId: plan.id,
       restaurantId,

@@ -12,10 +12,15 @@ export type SubscriptionsServiceDeps = {
   /** Every committed change of a subscription is announced as 'subscription.changed'. */
   events: DomainEventBus;
   /**
-   * The id of the owner's restaurant, if they have created it. Passed in, not imported: the
-   * restaurants module depends on this one (search, linking at creation), never the reverse.
+   * What this module needs to know of an owner, from the modules that own those tables. Passed
+   * in, not imported: restaurants (search, linking at creation) and auth (through restaurants)
+   * depend on this module, never the reverse.
    */
-  restaurantIdOfOwner: (ownerId: number) => Promise<number | undefined>;
+  owners: {
+    /** The id of the owner's restaurant, if they have created it. */
+    restaurantIdOf(ownerId: number): Promise<number | undefined>;
+    contactOf(ownerId: number): Promise<{ email: string; firstName: string; lastName: string } | undefined>;
+  };
 };
 
 /** Tells the app an owner's subscription changed, after the change committed. */

@@ -1,6 +1,6 @@
 import { type AnyColumn, and, asc, desc, eq, exists, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { coupons, payments, plans, processedWebhookEvents, subscriptions, users } from '../../db/schema';
+import { coupons, payments, plans, processedWebhookEvents, subscriptions } from '../../db/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -113,15 +113,6 @@ export const subscriptionsRepository = {
 
   async insertPayment(db: DbOrTx, payment: NewPayment) {
     await db.insert(payments).values(payment);
-  },
-
-  async findOwner(db: DbOrTx, userId: number) {
-    const [owner] = await db
-      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    return owner;
   },
 
   /** Subscriptions a sweep must act on at `now`, of one status, whose given date has passed. */

@@ -74,7 +74,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     /** Links the owner's restaurant to their live subscription (owner-side §7; both spec calls). */
     async linkRestaurant(callerId: number, userId: number) {
       const row = await currentOf(callerId, userId);
-      const restaurantId = await deps.restaurantIdOfOwner(userId);
+      const restaurantId = await deps.owners.restaurantIdOf(userId);
       if (!restaurantId) throw notFound(text.noRestaurant, 'NO_RESTAURANT');
       if (row.restaurantId !== restaurantId && (await repo.update(db, row.id, row.status, { restaurantId })))
         announceChange(events, userId);
