@@ -10,9 +10,8 @@ import { businessDay, localHour } from '../../lib/business-day';
 import { centsToDollars } from '../../lib/money';
 import { groupBy } from '../../lib/objects';
 import { toOrderLine } from '../orders/order-lines';
-import { orderReads } from '../orders/order-reads';
+import { kitchenAnalyticsReads, orderReads } from '../orders/order-reads';
 import { restaurantOfCaller } from '../restaurants/restaurant-of-caller';
-import { salesRepository } from './sales.repository';
 
 export type SalesService = ReturnType<typeof createSalesService>;
 
@@ -88,9 +87,9 @@ export function createSalesService(deps: { db: Db; now: () => Date }) {
         end: businessDay(to, restaurant).end,
       };
       const [figures, placed, bestSellers] = await Promise.all([
-        salesRepository.kitchenFigures(db, restaurant.id, span, lateAfter, now()),
-        salesRepository.placedTimes(db, restaurant.id, span),
-        salesRepository.bestSellers(db, restaurant.id, span, BEST_SELLERS_LIMIT),
+        kitchenAnalyticsReads.kitchenFigures(db, restaurant.id, span, lateAfter, now()),
+        kitchenAnalyticsReads.placedTimes(db, restaurant.id, span),
+        kitchenAnalyticsReads.bestSellers(db, restaurant.id, span, BEST_SELLERS_LIMIT),
       ]);
       return {
         from: query.from,
