@@ -122,3 +122,51 @@ export function moduleCycles(graph: ImportGraph): string[] {
   }
   return cyclesOf(modules).map((names) => `module cycle: ${names.join(' ↔ ')}`);
 }
+
+/** The names a file imports as values (not `import type`) from one module of the folder. */
+function valueImportsFrom(root: string, file: string, target: string): string[] {
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(path.join(root, file), 'utf8'),
+    ts.ScriptTarget.Latest,
+  );
+  return source.statements.flatMap((statement) => {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) return [];
+    const clause = statement.importClause;
+    if (!clause || clause.isTypeOnly || resolve(root, file, statement.moduleSpecifier.text) !== target)
+      return [];
+    const bindings = clause.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings)) return [];
+    return bindings.elements
+      .filter((element) => !element.isTypeOnly)
+      .map((element) => (element.propertyName ?? element.name).text);
+  });
+}
+
+/**
+ * Rule 4: a module owns its tables: only files under a table's owner (a path prefix) name it.
+ * `owners` maps each table exported by the schema to its owner; `exempt` names the files that
+ * may touch any table, each for a stated reason. Tests and their helpers write behind the app's
+ * back on purpose, so they are not checked.
+ */
+export function tableOwnershipViolations(
+  root: string,
+  graph: ImportGraph,
+  schema: string,
+  owners: Record<string, string>,
+  exempt: readonly string[],
+): string[] {
+  const violations: string[] = [];
+  for (const [file, targets] of graph) {
+    if (!targets.includes(schema) || exempt.includes(file)) continue;
+    if (file.endsWith('.test.ts') || file.startsWith('test/')) continue;
+    for (const name of valueImportsFrom(root, file, schema)) {
+      const owner = owners[name];
+      if (owner && !file.startsWith(owner))
+        violations.push(
+          `${file} uses the table ${name}, which ${owner} owns: ask it through its service or read module`,
+        );
+    }
+  }
+  return violations;
+}
