@@ -15,6 +15,7 @@ import { createSessionTokens } from './lib/session-tokens';
 import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { ownerReads } from './modules/auth/owner-reads';
 import { customerMenuRoutes } from './modules/customer-menu/customer-menu.routes';
 import { createCustomerMenuService } from './modules/customer-menu/customer-menu.service';
 import { createPublishedMenus, type PublishedMenus } from './modules/customer-menu/published-menus';
@@ -23,6 +24,7 @@ import { createCustomersService } from './modules/customers/customers.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { createMenuService } from './modules/menu/menu.service';
+import { forfeitHolds } from './modules/orders/order-reads';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { staffOrderRoutes } from './modules/orders/staff-orders.routes';
@@ -30,6 +32,7 @@ import { createStaffOrdersService } from './modules/orders/staff-orders.service'
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes';
 import { createQrCodesService } from './modules/qr-codes/qr-codes.service';
+import { restaurantReads } from './modules/restaurants/restaurant-reads';
 import { restaurantRoutes } from './modules/restaurants/restaurants.routes';
 import { createRestaurantsService } from './modules/restaurants/restaurants.service';
 import { salesRoutes } from './modules/sales/sales.routes';
@@ -97,9 +100,12 @@ function loggerOptions(config: Config) {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
+  const { trustProxy } = config;
   const app = Fastify({
     logger: loggerOptions(config),
-    trustProxy: config.trustProxy,
+    // A hop count believes that many proxies nearest the server (Fastify's types omit the number form).
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     forceCloseConnections: 'idle',
@@ -158,21 +164,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     log: app.log,
   });
+  const events = createDomainEventBus();
   const subscriptions = createSubscriptionsService({
     db: database.db,
     provider: createPaymentProvider(config, { stripeApi: options.stripeApi }),
     now,
     log: app.log,
+    events,
+    owners: {
+      restaurantIdOf: (ownerId) => restaurantReads.idOfOwner(database.db, ownerId),
+      contactOf: (ownerId) => ownerReads.contactOf(database.db, ownerId),
+    },
   });
   app.decorate('subscriptions', subscriptions);
-  const events = createDomainEventBus();
   const publishedMenus = createPublishedMenus({ db: database.db, subscriptions, redis, log: app.log });
   app.decorate('publishedMenus', publishedMenus);
+  // The menu cache learns of every change one way, from the domain events, after it committed.
   events.on('restaurant.changed', ({ restaurantId }) => publishedMenus.invalidate(restaurantId));
-  invalidateAfterSubscriptionChanges(subscriptions, publishedMenus);
+  // Whether a subscription is valid decides whether its restaurant's menu is open; its changes
+  // are rare, so each forgets every cached menu.
+  events.on('subscription.changed', () => publishedMenus.invalidateAll());
   app.addHook('onClose', () => publishedMenus.close());
   const restaurants = createRestaurantsService({ db: database.db, subscriptions, log: app.log, events });
-  const menu = createMenuService({ db: database.db, now, events });
+  const menu = createMenuService({ db: database.db, now, events, forfeitHolds });
   const customerMenu = createCustomerMenuService({ publishedMenus });
   const qrCodes = createQrCodesService({ db: database.db, publicUrl: config.publicUrl, events });
   const uploads = createUploadsService({
@@ -220,7 +234,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           db: database.db,
           now,
           webhookSecret: config.stripe.webhookSecret,
-          onApplied: () => publishedMenus.invalidateAll(),
+          events,
         });
     },
     { prefix: '/api/v1' },
@@ -228,19 +242,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerWebApp(app, config.webDistDir, customerMenu);
   return app;
-}
-
-/**
- * Whether a subscription is valid decides whether its restaurant's menu is open, and it changes
- * on many paths (checkout, cancellation, the sweep, restaurant linking): rare events, so each of
- * them, once finished (committed), forgets every cached menu.
- */
-function invalidateAfterSubscriptionChanges(subscriptions: SubscriptionsService, menus: PublishedMenus) {
-  for (const name of ['create', 'cancel', 'linkRestaurant', 'sweep'] as const) {
-    const change = subscriptions[name] as (...args: unknown[]) => Promise<unknown>;
-    (subscriptions as Record<typeof name, unknown>)[name] = (...args: unknown[]) =>
-      change(...args).finally(() => menus.invalidateAll());
-  }
 }
 
 /** Renewals, grace periods and period ends happen on a timer, on one instance at a time. */

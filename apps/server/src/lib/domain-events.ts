@@ -11,6 +11,11 @@ export type DomainEvents = {
   'order.updated': { restaurantId: number; customerId: number | null; order: StaffOrder };
   /** A restaurant's record or its menu changed (committed): what diners see must follow. */
   'restaurant.changed': { restaurantId: number };
+  /**
+   * An owner's subscription changed (committed): whether their restaurant's menu is open may
+   * have changed with it (checkout, cancellation, the renewal sweep, a Stripe event, linking).
+   */
+  'subscription.changed': { ownerId: number };
   /** An item left the diner's menu (its count reached 0, or the kitchen's tap) or came back. */
   'menu.sold_out': { restaurantId: number; menuId: number; soldOut: boolean; item?: MenuItem };
   /** A soft delete: the order leaves the staff's lists. */

@@ -16,7 +16,7 @@ import type { DomainEventBus } from '../lib/domain-events';
 import { claimedAudience } from '../lib/jwt';
 import type { SessionTokens } from '../lib/session-tokens';
 import type { PublishedMenus } from '../modules/customer-menu/published-menus';
-import { restaurantsRepository } from '../modules/restaurants/restaurants.repository';
+import { findRestaurantOfCaller } from '../modules/restaurants/restaurant-of-caller';
 
 const staffRoom = (restaurantId: number) => `staff:${restaurantId}`;
 const customerRoom = (customerId: number) => `customer:${customerId}`;
@@ -70,8 +70,8 @@ export function registerRealtime(
       const audience = token ? claimedAudience(token) : undefined;
       const ownerId = audience === 'owner' ? await deps.tokens.verify('owner', token) : undefined;
       if (ownerId && restaurantId.success) {
-        const restaurant = await restaurantsRepository.findById(deps.db, restaurantId.data);
-        if (restaurant?.ownerId === ownerId) {
+        const restaurant = await findRestaurantOfCaller(deps.db, ownerId, restaurantId.data);
+        if (restaurant) {
           await socket.join([staffRoom(restaurant.id), accountRoom('owner', ownerId)]);
           return next();
         }

@@ -17,7 +17,7 @@ import { hashToken, randomToken } from '../../lib/random-tokens';
 import type { SessionTokens } from '../../lib/session-tokens';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../../mail/templates';
-import { restaurantsRepository } from '../restaurants/restaurants.repository';
+import { restaurantReads } from '../restaurants/restaurant-reads';
 import { type NewUser, authRepository as repo, type User } from './auth.repository';
 
 const HOUR = 60 * 60 * 1000;
@@ -156,7 +156,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw conflict(loginMessages.verifyFirst, 'EMAIL_NOT_VERIFIED');
       }
       const token = await tokens.issue('owner', user.id, deps.ownerTokenTtlSeconds);
-      const restaurantId = await restaurantsRepository.idOfOwner(db, user.id);
+      const restaurantId = await restaurantReads.idOfOwner(db, user.id);
       return {
         user_id: user.id,
         token,

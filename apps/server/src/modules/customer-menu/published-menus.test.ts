@@ -98,6 +98,21 @@ describe('published menus (one instance)', () => {
     expect((await display(t, other.token)).statusCode).toBe(403);
   });
 
+  it('closes the menu as soon as the owner cancels at once', async () => {
+    const other = await ownerWithRestaurant(t);
+    await addMenuItem(t, other, { item_name: 'Soup', price: 5 });
+    expect((await display(t, other.token)).statusCode).toBe(200);
+    t.clock.advance(5 * 24 * 3600_000);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/subscription/cancel-subscription/${other.owner.userId}`,
+      headers: (await freshLogin(t, other.owner)).auth,
+      payload: { mode: 'immediate' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await display(t, other.token)).statusCode).toBe(403);
+  });
+
   it('keeps no menu read while a change was committing: the next open reads again', async () => {
     const reading = t.app.publishedMenus.byId(place.restaurantId);
     // A change made (and announced) while that read is under way.

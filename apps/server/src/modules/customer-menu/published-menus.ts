@@ -7,9 +7,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { type MenuItemRow, menuRepository } from '../menu/menu.repository';
 import { isOrderable, toDinerMenuItem } from '../menu/menu.service';
-import { type RestaurantRow, restaurantsRepository } from '../restaurants/restaurants.repository';
+import { type MenuItemRow, menuReads } from '../menu/menu-reads';
+import { type RestaurantRow, restaurantReads } from '../restaurants/restaurant-reads';
 import { toRestaurantPublic } from '../restaurants/restaurants.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 
@@ -105,7 +105,7 @@ export function createPublishedMenus(deps: {
   async function build(restaurant: RestaurantRow): Promise<PublishedMenu> {
     const [subscriptionValid, rows] = await Promise.all([
       subscriptions.ownerHasValidSubscription(restaurant.ownerId),
-      menuRepository.list(db, restaurant.id),
+      menuReads.liveItems(db, restaurant.id),
     ]);
     const answers = new Map<'token' | 'id', Promise<EncodedAnswer>>();
     const shown = rows.filter(isOrderable);
@@ -166,14 +166,12 @@ export function createPublishedMenus(deps: {
     /** The restaurant's published menu, or undefined when there is no such restaurant. */
     async byId(restaurantId: number): Promise<PublishedMenu | undefined> {
       if (!Number.isSafeInteger(restaurantId) || restaurantId < 1 || restaurantId > MAX_ID) return undefined;
-      return (
-        fresh(restaurantId) ?? load(restaurantId, () => restaurantsRepository.findById(db, restaurantId))
-      );
+      return fresh(restaurantId) ?? load(restaurantId, () => restaurantReads.byId(db, restaurantId));
     },
 
     /** The same, by the menu token of the restaurant's QR code. */
     async byToken(token: string): Promise<PublishedMenu | undefined> {
-      return fresh(idOfToken.get(token)) ?? load(0, () => restaurantsRepository.findByToken(db, token));
+      return fresh(idOfToken.get(token)) ?? load(0, () => restaurantReads.byToken(db, token));
     },
 
     /** After a change of the restaurant or its menu has committed. */

@@ -7,6 +7,11 @@ export type NewCustomer = typeof customers.$inferInsert;
 
 /** All the SQL of diner accounts. */
 export const customersRepository = {
+  async findById(db: DbOrTx, id: number): Promise<Customer | undefined> {
+    const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+    return row;
+  },
+
   async findRegisteredByEmail(db: DbOrTx, email: string): Promise<Customer | undefined> {
     const [row] = await db
       .select()

@@ -13,7 +13,7 @@ import { hashToken, randomToken } from '../../lib/random-tokens';
 import type { SessionTokens } from '../../lib/session-tokens';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetEmail } from '../../mail/templates';
-import { restaurantsRepository } from '../restaurants/restaurants.repository';
+import { restaurantReads } from '../restaurants/restaurant-reads';
 import { type Customer, customersRepository as repo } from './customers.repository';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -51,7 +51,7 @@ export function createCustomersService(deps: CustomersServiceDeps) {
   return {
     async create(body: CreateCustomerBody): Promise<CustomerSessionResponse> {
       const restaurantId = Number(body.restaurant_id);
-      if (!(await restaurantsRepository.findById(db, restaurantId))) {
+      if (!(await restaurantReads.byId(db, restaurantId))) {
         throw notFound(text.unknownRestaurant, 'RESTAURANT_NOT_FOUND');
       }
       const isGuest = body.is_guest ?? false;

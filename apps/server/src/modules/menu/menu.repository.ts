@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { menuItems, orderItems } from '../../db/schema';
+import { menuItems } from '../../db/schema';
 
 export type MenuItemRow = typeof menuItems.$inferSelect;
 export type NewMenuItem = typeof menuItems.$inferInsert;
@@ -34,6 +34,15 @@ export const menuRepository = {
   async findLive(db: DbOrTx, id: number, restaurantId: number): Promise<MenuItemRow | undefined> {
     const [row] = await db.select().from(menuItems).where(liveItem(id, restaurantId)).limit(1);
     return row;
+  },
+
+  /** The allergens of these items as they are now, deleted ones included (their rows stay). */
+  allergensOf(db: DbOrTx, ids: number[]): Promise<Pick<MenuItemRow, 'id' | 'allergens'>[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .select({ id: menuItems.id, allergens: menuItems.allergens })
+      .from(menuItems)
+      .where(inArray(menuItems.id, ids));
   },
 
   async countLive(db: DbOrTx, restaurantId: number): Promise<number> {
@@ -107,19 +116,6 @@ export const menuRepository = {
   ): Promise<{ short: StockCount[]; changed: StockChange[] }> {
     const ids = changes.map((change) => change.menuItemId);
     return menuRepository.changeCounts(tx, await menuRepository.lockCounted(tx, restaurantId, ids), changes);
-  },
-
-  /**
-   * Setting an item's count states what is left now: no order line holds any of it any more, so
-   * a later cancellation cannot raise a count the kitchen set (ADR 015, amended). Called in the
-   * transaction that set it, after the item's row (locked by that update), like every writer of
-   * holds: items first, then lines.
-   */
-  async forfeitHolds(tx: DbOrTx, menuItemId: number): Promise<void> {
-    await tx
-      .update(orderItems)
-      .set({ stockTaken: 0 })
-      .where(and(eq(orderItems.menuItemId, menuItemId), gt(orderItems.stockTaken, 0)));
   },
 
   /** Hides a live item of the restaurant; false when there is none (already deleted included). */

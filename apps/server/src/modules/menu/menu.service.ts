@@ -7,12 +7,12 @@ import {
   type SoldOutBody,
   menuMessages as text,
 } from '@tableserve/contract/menu';
-import { restaurantServerMessages } from '@tableserve/contract/restaurant';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
-import { restaurantsRepository } from '../restaurants/restaurants.repository';
+import { restaurantOfCaller } from '../restaurants/restaurant-of-caller';
+import { restaurantReads } from '../restaurants/restaurant-reads';
 import { type MenuItemRow, type NewMenuItem, menuRepository as repo } from './menu.repository';
 import { toMenuOptionGroup, withOptionIds } from './options';
 
@@ -75,11 +75,20 @@ const toColumns = (body: MenuItemBody, stored?: MenuItemRow) => ({
 });
 
 /** An owner's menu items (owner-side §7 /menu/*): another owner's restaurant or item is a 404. */
-export function createMenuService({ db, now, events }: { db: Db; now: () => Date; events: DomainEventBus }) {
+export function createMenuService({
+  db,
+  now,
+  events,
+  forfeitHolds,
+}: {
+  db: Db;
+  now: () => Date;
+  events: DomainEventBus;
+  /** Ends what order lines hold of an item's count (the orders module's, passed in by app.ts). */
+  forfeitHolds: (tx: DbOrTx, menuItemId: number) => Promise<void>;
+}) {
   async function ownedRestaurantId(ownerId: number, restaurantId: number): Promise<number> {
-    const restaurant = await restaurantsRepository.findOwned(db, restaurantId, ownerId);
-    if (!restaurant) throw notFound(restaurantServerMessages.notFound, 'RESTAURANT_NOT_FOUND');
-    return restaurant.id;
+    return (await restaurantOfCaller(db, ownerId, restaurantId)).id;
   }
   const itemNotFound = () => notFound(text.itemNotFound, 'MENU_ITEM_NOT_FOUND');
 
@@ -111,7 +120,7 @@ export function createMenuService({ db, now, events }: { db: Db; now: () => Date
   function write(menuId: number, restaurantId: number, changes: Partial<NewMenuItem>) {
     return db.transaction(async (tx) => {
       const row = await repo.update(tx, menuId, restaurantId, changes);
-      if (row && changes.stock !== undefined) await repo.forfeitHolds(tx, row.id);
+      if (row && changes.stock !== undefined) await forfeitHolds(tx, row.id);
       return row;
     });
   }
@@ -161,9 +170,9 @@ export function createMenuService({ db, now, events }: { db: Db; now: () => Date
     },
 
     async remove(ownerId: number, menuId: number): Promise<{ message: string }> {
-      const restaurant = await restaurantsRepository.findByOwner(db, ownerId);
-      if (!restaurant || !(await repo.softDelete(db, menuId, restaurant.id, now()))) throw itemNotFound();
-      events.emit('restaurant.changed', { restaurantId: restaurant.id });
+      const restaurantId = await restaurantReads.idOfOwner(db, ownerId);
+      if (!restaurantId || !(await repo.softDelete(db, menuId, restaurantId, now()))) throw itemNotFound();
+      events.emit('restaurant.changed', { restaurantId });
       return { message: text.deleted };
     },
   };

@@ -3,7 +3,7 @@ import { orderServerMessages as text } from '@tableserve/contract/order';
 import type { StoredChosenOption } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
 import { centsToDollars } from '../../lib/money';
-import type { MenuItemRow } from '../menu/menu.repository';
+import type { MenuItemRow } from '../menu/menu-reads';
 import { chooseOptions, toChosenOption } from '../menu/options';
 
 /**

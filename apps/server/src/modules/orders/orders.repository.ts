@@ -17,7 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { customers, menuItems, orderItems, orders, restaurants } from '../../db/schema';
+import { orderItems, orders } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -70,15 +70,6 @@ export type StaffListOptions = {
 
 /** All the SQL of orders. Soft-deleted orders are hidden from every read here. */
 export const ordersRepository = {
-  findCustomer(db: DbOrTx, id: number) {
-    return db
-      .select()
-      .from(customers)
-      .where(eq(customers.id, id))
-      .limit(1)
-      .then(([row]) => row);
-  },
-
   async insert(db: DbOrTx, order: NewOrder, lines: NewOrderItem[]): Promise<OrderRow> {
     const [row] = await db.insert(orders).values(order).returning();
     await db.insert(orderItems).values(lines.map((line) => ({ ...line, orderId: row!.id })));
@@ -107,34 +98,6 @@ export const ordersRepository = {
   linesOf(db: DbOrTx, orderIds: number[]): Promise<OrderItemRow[]> {
     if (orderIds.length === 0) return Promise.resolve([]);
     return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(orderItems.id);
-  },
-
-  /**
-   * The lines with their menu item's allergens as they are now (a deleted item's too: its row
-   * stays): the kitchen cooks to the current recipe, so a corrected allergen shows at once.
-   */
-  async staffLinesOf(db: DbOrTx, orderIds: number[]) {
-    if (orderIds.length === 0) return [];
-    const lines = await db
-      .select({
-        orderId: orderItems.orderId,
-        menuItemId: orderItems.menuItemId,
-        productName: orderItems.productName,
-        quantity: orderItems.quantity,
-        unitPriceCents: orderItems.unitPriceCents,
-        options: orderItems.options,
-        allergens: menuItems.allergens,
-      })
-      .from(orderItems)
-      .leftJoin(menuItems, eq(menuItems.id, orderItems.menuItemId))
-      .where(inArray(orderItems.orderId, orderIds))
-      .orderBy(orderItems.id);
-    // An item removed for good (menu_item_id set null) has nothing left to say.
-    return lines.map((line) => ({ ...line, allergens: line.allergens ?? [] }));
-  },
-
-  restaurantsOf(db: DbOrTx, ids: number[]) {
-    return db.select().from(restaurants).where(inArray(restaurants.id, ids));
   },
 
   async listOfCustomer(db: DbOrTx, customerId: number, limit: number, offset: number) {
@@ -265,6 +228,19 @@ export const ordersRepository = {
       .update(orderItems)
       .set({ stockTaken: 0 })
       .where(and(eq(orderItems.orderId, orderId), gt(orderItems.stockTaken, 0)));
+  },
+
+  /**
+   * Setting an item's count states what is left now: no order line holds any of it any more, so
+   * a later cancellation cannot raise a count the kitchen set (ADR 015, amended). Called in the
+   * transaction that set it, after the item's row (locked by that update), like every writer of
+   * holds: items first, then lines.
+   */
+  async forfeitHolds(tx: DbOrTx, menuItemId: number): Promise<void> {
+    await tx
+      .update(orderItems)
+      .set({ stockTaken: 0 })
+      .where(and(eq(orderItems.menuItemId, menuItemId), gt(orderItems.stockTaken, 0)));
   },
 
   /** Hides an order from every list and report; a Completed order is kept visible. */

@@ -11,12 +11,11 @@ import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { centsToDollars } from '../../lib/money';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
-import { restaurantsRepository } from '../restaurants/restaurants.repository';
+import { customerReads } from '../customers/customer-reads';
+import { type RestaurantRow, restaurantReads } from '../restaurants/restaurant-reads';
 import { priceLines, toOrderLine } from './order-lines';
 import { type OrderItemRow, type OrderRow, ordersRepository as repo } from './orders.repository';
 import { createOrderPlacement, type PreparedOrder } from './place-order';
-
-type RestaurantRow = NonNullable<Awaited<ReturnType<typeof restaurantsRepository.findById>>>;
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -87,7 +86,7 @@ export function createOrdersService(deps: {
         options: line.options,
       })),
     );
-    const customer = await repo.findCustomer(tx, customerId);
+    const customer = await customerReads.byId(tx, customerId);
     if (!customer) throw notFound(text.notFound, 'CUSTOMER_NOT_FOUND');
     return { restaurant, customer, tableNumber, ...priced };
   }
@@ -133,9 +132,7 @@ export function createOrdersService(deps: {
     async summary(customerId: number, restaurantId: number, orderId: number): Promise<OrderSummary> {
       const order = await repo.find(db, restaurantId, orderId);
       const restaurant =
-        order && order.customerId === customerId
-          ? await restaurantsRepository.findById(db, restaurantId)
-          : undefined;
+        order && order.customerId === customerId ? await restaurantReads.byId(db, restaurantId) : undefined;
       if (!order || !restaurant) throw notFound(text.notFound, 'ORDER_NOT_FOUND');
       return summaryOf(order, restaurant);
     },
@@ -155,7 +152,7 @@ export function createOrdersService(deps: {
           db,
           rows.map((row) => row.id),
         ),
-        repo.restaurantsOf(db, [...new Set(rows.map((row) => row.restaurantId))]),
+        restaurantReads.byIds(db, [...new Set(rows.map((row) => row.restaurantId))]),
       ]);
       const byRestaurant = new Map(restaurantRows.map((row) => [row.id, row]));
       return {

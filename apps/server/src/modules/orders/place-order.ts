@@ -4,9 +4,9 @@ import type { DomainEventBus } from '../../lib/domain-events';
 import { type Outcome, onceInTransaction } from '../../lib/idempotency';
 import { centsToDollars } from '../../lib/money';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
-import { menuRepository, type StockChange } from '../menu/menu.repository';
 import { announceStockChanges, planHolds, quantitiesByItem, refuseShort } from '../menu/stock';
-import type { RestaurantRow } from '../restaurants/restaurants.repository';
+import { adjustStock, type StockChange } from '../menu/stock-counts';
+import type { RestaurantRow } from '../restaurants/restaurant-reads';
 import type { PricedLine } from './order-lines';
 import { type NewOrder, ordersRepository as repo } from './orders.repository';
 import { toStaffOrder } from './staff-order';
@@ -43,11 +43,7 @@ export function createOrderPlacement(deps: {
     const outcome = await onceInTransaction<PlaceOrderResponse>(db, request, async (tx) => {
       const prepared = await prepare(tx, menu);
       // Refused before anything is written: a refusal commits with its Idempotency-Key.
-      const stock = await menuRepository.adjustStock(
-        tx,
-        prepared.restaurant.id,
-        quantitiesByItem(prepared.lines),
-      );
+      const stock = await adjustStock(tx, prepared.restaurant.id, quantitiesByItem(prepared.lines));
       refuseShort(stock.short);
       stockChanged = stock.changed;
       // Each line records what it took, the most it can give back (ADR 015, amended).

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { businessDayAt, type RestaurantClock } from '../../lib/business-day';
 import { centsToDollars } from '../../lib/money';
 import { groupBy } from '../../lib/objects';
+import { menuReads } from '../menu/menu-reads';
 import { toOrderLine } from './order-lines';
 import { type OrderItemRow, type OrderRow, ordersRepository as repo } from './orders.repository';
 
@@ -39,16 +40,26 @@ export function toStaffOrder(
   };
 }
 
-/** Several orders of one restaurant with their lines, read in one query. */
+/** Several orders of one restaurant with their lines: one query for the lines, one for their allergens. */
 export async function staffOrdersOf(
   db: DbOrTx,
   rows: OrderRow[],
   restaurant: RestaurantClock,
 ): Promise<StaffOrder[]> {
-  const lines = await repo.staffLinesOf(
+  const lines = await repo.linesOf(
     db,
     rows.map((row) => row.id),
   );
-  const byOrder = groupBy(lines, (line) => line.orderId);
+  // Each line's menu item's allergens as they are now: the kitchen cooks to the current recipe,
+  // so a corrected allergen shows at once. An item removed for good (menu_item_id set null) has
+  // nothing left to say.
+  const allergens = await menuReads.allergensOf(db, [
+    ...new Set(lines.flatMap((line) => (line.menuItemId === null ? [] : [line.menuItemId]))),
+  ]);
+  const staffLines = lines.map((line) => ({
+    ...line,
+    allergens: (line.menuItemId !== null && allergens.get(line.menuItemId)) || [],
+  }));
+  const byOrder = groupBy(staffLines, (line) => line.orderId);
   return rows.map((row) => toStaffOrder(row, byOrder.get(row.id) ?? [], restaurant));
 }

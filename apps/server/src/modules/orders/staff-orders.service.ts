@@ -16,9 +16,10 @@ import { type AppError, badRequest, conflict, notFound } from '../../lib/app-err
 import { businessDayAt } from '../../lib/business-day';
 import type { DomainEventBus } from '../../lib/domain-events';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
-import { menuRepository, type StockChange } from '../menu/menu.repository';
 import { announceStockChanges, type ItemQuantity, planHolds, refuseShort } from '../menu/stock';
-import type { RestaurantRow } from '../restaurants/restaurants.repository';
+import { changeCounts, lockCounted, type StockChange } from '../menu/stock-counts';
+import { ofCaller, restaurantNotFound } from '../restaurants/restaurant-of-caller';
+import type { RestaurantRow } from '../restaurants/restaurant-reads';
 import { priceLines } from './order-lines';
 import { type OrderRow, ordersRepository as repo } from './orders.repository';
 import { createOrderPlacement, type PreparedOrder } from './place-order';
@@ -44,11 +45,10 @@ export function createStaffOrdersService(deps: {
   const { db, events, now, publishedMenus } = deps;
   const placeOnce = createOrderPlacement(deps);
 
-  /** The restaurant's published menu, if it is the caller's; another owner's answers like a missing one. */
+  /** The restaurant's published menu, if it is the caller's (the tenant guard, on the cached restaurant). */
   function owned(menu: PublishedMenu | undefined, ownerId: number): PublishedMenu {
-    if (menu?.restaurant.ownerId !== ownerId)
-      throw notFound(orderServerMessages.restaurantNotFound, 'RESTAURANT_NOT_FOUND');
-    return menu;
+    ofCaller(menu?.restaurant, ownerId);
+    return menu!;
   }
 
   async function ownedMenu(ownerId: number, restaurantId: number): Promise<PublishedMenu> {
@@ -128,12 +128,12 @@ export function createStaffOrdersService(deps: {
     const itemIdsOf = (lines: readonly { menuItemId: number | null }[]) =>
       lines.flatMap(({ menuItemId }) => (menuItemId === null ? [] : [menuItemId]));
     const itemIds = itemIdsOf(await repo.linesOf(tx, [orderId]));
-    const counted = await menuRepository.lockCounted(tx, restaurantId, [...itemIds, ...itemIdsOf(after)]);
+    const counted = await lockCounted(tx, restaurantId, [...itemIds, ...itemIdsOf(after)]);
     const before = (await repo.linesOf(tx, [orderId])).flatMap(({ menuItemId, quantity, stockTaken }) =>
       menuItemId === null ? [] : [{ menuItemId, quantity, stockTaken }],
     );
     const plan = planHolds(before, after, new Set(counted.map((item) => item.id)));
-    return { lines: plan.lines, stock: await menuRepository.changeCounts(tx, counted, plan.changes) };
+    return { lines: plan.lines, stock: await changeCounts(tx, counted, plan.changes) };
   }
 
   /**
@@ -160,8 +160,7 @@ export function createStaffOrdersService(deps: {
     ownerId: number,
     body: OwnerPlaceOrder,
   ): PreparedOrder {
-    if (body.user_id !== ownerId)
-      throw notFound(orderServerMessages.restaurantNotFound, 'RESTAURANT_NOT_FOUND');
+    if (body.user_id !== ownerId) throw restaurantNotFound();
     const { restaurant, items } = owned(menu, ownerId);
     const table = body.table_number ?? null;
     if (table !== null && table > restaurant.numberOfTables) {

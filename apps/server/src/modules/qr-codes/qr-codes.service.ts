@@ -7,14 +7,13 @@ import {
   type TableCode,
   type TableCodesResponse,
 } from '@tableserve/contract/menu';
-import { restaurantServerMessages } from '@tableserve/contract/restaurant';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { badRequest, conflict } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
-import { menuRepository } from '../menu/menu.repository';
-import { restaurantsRepository } from '../restaurants/restaurants.repository';
-import { newMenuToken } from '../restaurants/restaurants.service';
+import { menuReads } from '../menu/menu-reads';
+import { replaceMenuToken } from '../restaurants/menu-tokens';
+import { restaurantOfCaller } from '../restaurants/restaurant-of-caller';
 import { tableCardsPdf } from './table-cards-pdf';
 
 export type QrCodesService = ReturnType<typeof createQrCodesService>;
@@ -46,14 +45,8 @@ export function createQrCodesService({
   publicUrl: string;
   events: DomainEventBus;
 }) {
-  async function ownedRestaurant(ownerId: number, restaurantId: number) {
-    const restaurant = await restaurantsRepository.findOwned(db, restaurantId, ownerId);
-    if (!restaurant) throw notFound(restaurantServerMessages.notFound, 'RESTAURANT_NOT_FOUND');
-    return restaurant;
-  }
-
   async function tableCodes(ownerId: number, restaurantId: number): Promise<TableCodesResponse> {
-    const restaurant = await ownedRestaurant(ownerId, restaurantId);
+    const restaurant = await restaurantOfCaller(db, ownerId, restaurantId);
     const codes: TableCode[] = [];
     for (let table = 1; table <= restaurant.numberOfTables; table += 1) {
       // Encoding takes about half a millisecond a code: other requests go first between batches.
@@ -67,8 +60,8 @@ export function createQrCodesService({
   return {
     /** A PNG of the menu link, or NO_MENU_ITEMS while the menu is empty (owner-side §8 QR). */
     async generate(ownerId: number, restaurantId: number): Promise<QrCode> {
-      const restaurant = await ownedRestaurant(ownerId, restaurantId);
-      if ((await menuRepository.countLive(db, restaurant.id)) === 0)
+      const restaurant = await restaurantOfCaller(db, ownerId, restaurantId);
+      if ((await menuReads.countLiveItems(db, restaurant.id)) === 0)
         return { statusText: 'NO_MENU_ITEMS', message: qrMessages.noMenuItems };
       const png = await QRCode.toBuffer(menuLink(publicUrl, restaurant.token), {
         type: 'png',
@@ -97,14 +90,8 @@ export function createQrCodesService({
       restaurantId: number,
       currentToken: string,
     ): Promise<RotateMenuTokenResponse> {
-      const restaurant = await ownedRestaurant(ownerId, restaurantId);
-      const row = await restaurantsRepository.replaceToken(
-        db,
-        restaurant.id,
-        ownerId,
-        currentToken,
-        newMenuToken(),
-      );
+      const restaurant = await restaurantOfCaller(db, ownerId, restaurantId);
+      const row = await replaceMenuToken(db, restaurant.id, ownerId, currentToken);
       if (!row) throw conflict(qrMessages.tokenAlreadyRotated, 'TOKEN_ALREADY_ROTATED');
       // The diners' menu cache (every instance) forgets the old token, so it answers 404 at once.
       events.emit('restaurant.changed', { restaurantId: row.id });

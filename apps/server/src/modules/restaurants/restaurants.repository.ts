@@ -1,11 +1,10 @@
-import { and, count, eq, exists, ilike, inArray, or } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { restaurants, subscriptions } from '../../db/schema';
+import { restaurants } from '../../db/schema';
+import { hasValidSubscription } from '../subscriptions/subscription-reads';
 
 export type RestaurantRow = typeof restaurants.$inferSelect;
 export type NewRestaurant = typeof restaurants.$inferInsert;
-
-import { VALID_STATUSES } from '../subscriptions/subscriptions.repository';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -18,6 +17,10 @@ export const restaurantsRepository = {
   async findById(db: DbOrTx, id: number): Promise<RestaurantRow | undefined> {
     const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id)).limit(1);
     return row;
+  },
+
+  findByIds(db: DbOrTx, ids: number[]): Promise<RestaurantRow[]> {
+    return db.select().from(restaurants).where(inArray(restaurants.id, ids));
   },
 
   async findByToken(db: DbOrTx, token: string): Promise<RestaurantRow | undefined> {
@@ -83,18 +86,10 @@ export const restaurantsRepository = {
   /** Case-insensitive match on name or city, among restaurants whose owner's subscription is valid. */
   async search(db: DbOrTx, text: string, limit: number, offset: number) {
     const pattern = `%${escapeLike(text)}%`;
-    const subscribed = exists(
-      db
-        .select({ id: subscriptions.id })
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.userId, restaurants.ownerId),
-            inArray(subscriptions.status, [...VALID_STATUSES]),
-          ),
-        ),
+    const where = and(
+      or(ilike(restaurants.name, pattern), ilike(restaurants.city, pattern)),
+      hasValidSubscription(db, restaurants.ownerId),
     );
-    const where = and(or(ilike(restaurants.name, pattern), ilike(restaurants.city, pattern)), subscribed);
     const [rows, [total]] = await Promise.all([
       db
         .select({

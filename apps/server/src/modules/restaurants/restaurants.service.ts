@@ -18,8 +18,9 @@ import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { withoutUndefined } from '../../lib/objects';
-import { randomToken } from '../../lib/random-tokens';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { newMenuToken } from './menu-tokens';
+import { restaurantNotFound } from './restaurant-of-caller';
 import { type RestaurantRow, restaurantsRepository as repo } from './restaurants.repository';
 
 export type RestaurantsServiceDeps = {
@@ -29,10 +30,6 @@ export type RestaurantsServiceDeps = {
   events: DomainEventBus;
 };
 export type RestaurantsService = ReturnType<typeof createRestaurantsService>;
-
-/** The menu token in the QR code: 24 random bytes, 192 bits, URL-safe (DESIGN.md §4). */
-const TOKEN_BYTES = 24;
-export const newMenuToken = () => randomToken(TOKEN_BYTES);
 
 export function toRestaurantPublic(row: RestaurantRow): RestaurantPublic {
   return {
@@ -116,7 +113,7 @@ export function createRestaurantsService({ db, subscriptions, log, events }: Res
     /** The full record for its owner (callerId), the public fields for anyone else (callerId 0). */
     async get(callerId: number, restaurantId: number): Promise<GetRestaurantResponse> {
       const row = await repo.findById(db, restaurantId);
-      if (!row) throw notFound(text.notFound, 'RESTAURANT_NOT_FOUND');
+      if (!row) throw restaurantNotFound();
       return { data: row.ownerId === callerId ? toRestaurant(row) : toRestaurantPublic(row) };
     },
 
@@ -137,7 +134,7 @@ export function createRestaurantsService({ db, subscriptions, log, events }: Res
       const row = Object.keys(changes).length
         ? await repo.updateOwned(db, restaurantId, ownerId, changes)
         : await repo.findOwned(db, restaurantId, ownerId);
-      if (!row) throw notFound(text.notFound, 'RESTAURANT_NOT_FOUND');
+      if (!row) throw restaurantNotFound();
       events.emit('restaurant.changed', { restaurantId: row.id });
       return { message: text.updated, data: toRestaurant(row) };
     },

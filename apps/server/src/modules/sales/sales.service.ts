@@ -4,17 +4,14 @@ import {
   LATE_AFTER_DEFAULT_MINUTES,
 } from '@tableserve/contract/kitchen-analytics';
 import { CLOSING_DAY_CUTOFF_HOUR } from '@tableserve/contract/opening-hours';
-import { orderServerMessages } from '@tableserve/contract/order';
 import type { DailySalesResponse } from '@tableserve/contract/owner-orders';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/app-error';
 import { businessDay, localHour } from '../../lib/business-day';
 import { centsToDollars } from '../../lib/money';
 import { groupBy } from '../../lib/objects';
 import { toOrderLine } from '../orders/order-lines';
-import { ordersRepository } from '../orders/orders.repository';
-import { restaurantsRepository } from '../restaurants/restaurants.repository';
-import { salesRepository } from './sales.repository';
+import { kitchenAnalyticsReads, orderReads } from '../orders/order-reads';
+import { restaurantOfCaller } from '../restaurants/restaurant-of-caller';
 
 export type SalesService = ReturnType<typeof createSalesService>;
 
@@ -45,21 +42,13 @@ export function ordersByHour(placed: Date[], timeZone: string): KitchenAnalytics
 export function createSalesService(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps;
 
-  /** The caller's restaurant; another owner's answers like a missing one. */
-  async function ownedRestaurant(ownerId: number, restaurantId: number) {
-    const restaurant = await restaurantsRepository.findById(db, restaurantId);
-    if (restaurant?.ownerId !== ownerId)
-      throw notFound(orderServerMessages.restaurantNotFound, 'RESTAURANT_NOT_FOUND');
-    return restaurant;
-  }
-
   return {
     async daily(ownerId: number, restaurantId: number, date: string): Promise<DailySalesResponse> {
-      const restaurant = await ownedRestaurant(ownerId, restaurantId);
+      const restaurant = await restaurantOfCaller(db, ownerId, restaurantId);
       const day = businessDay(date, restaurant);
-      const rows = await ordersRepository.listInSpan(db, restaurant.id, day.start, day.end);
+      const rows = await orderReads.listInSpan(db, restaurant.id, day.start, day.end);
       const lines = groupBy(
-        await ordersRepository.linesOf(
+        await orderReads.linesOf(
           db,
           rows.map((row) => row.id),
         ),
@@ -90,7 +79,7 @@ export function createSalesService(deps: { db: Db; now: () => Date }) {
       restaurantId: number,
       query: { from: string; to?: string | undefined; late_after?: number | undefined },
     ): Promise<KitchenAnalyticsResponse> {
-      const restaurant = await ownedRestaurant(ownerId, restaurantId);
+      const restaurant = await restaurantOfCaller(db, ownerId, restaurantId);
       const to = query.to ?? query.from;
       const lateAfter = query.late_after ?? LATE_AFTER_DEFAULT_MINUTES;
       const span = {
@@ -98,9 +87,9 @@ export function createSalesService(deps: { db: Db; now: () => Date }) {
         end: businessDay(to, restaurant).end,
       };
       const [figures, placed, bestSellers] = await Promise.all([
-        salesRepository.kitchenFigures(db, restaurant.id, span, lateAfter, now()),
-        salesRepository.placedTimes(db, restaurant.id, span),
-        salesRepository.bestSellers(db, restaurant.id, span, BEST_SELLERS_LIMIT),
+        kitchenAnalyticsReads.kitchenFigures(db, restaurant.id, span, lateAfter, now()),
+        kitchenAnalyticsReads.placedTimes(db, restaurant.id, span),
+        kitchenAnalyticsReads.bestSellers(db, restaurant.id, span, BEST_SELLERS_LIMIT),
       ]);
       return {
         from: query.from,

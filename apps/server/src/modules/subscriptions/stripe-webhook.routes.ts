@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
+import type { DomainEventBus } from '../../lib/domain-events';
 import {
   createStripeWebhookService,
   type StripeEventEnvelope,
@@ -15,8 +16,8 @@ export type StripeWebhookRoutesOptions = {
   /** The app's clock: the signature's 5-minute tolerance is measured with it too. */
   now: () => Date;
   webhookSecret: string;
-  /** After an event was applied (a subscription may have changed): the menu cache forgets. */
-  onApplied?: () => void;
+  /** Each subscription an event changed is announced here, once it has committed. */
+  events: DomainEventBus;
 };
 
 const WebhookReceived = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
@@ -29,7 +30,12 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookRoutesOptio
   app,
   options,
 ) => {
-  const webhooks = createStripeWebhookService({ db: options.db, now: options.now, log: app.log });
+  const webhooks = createStripeWebhookService({
+    db: options.db,
+    now: options.now,
+    log: app.log,
+    events: options.events,
+  });
 
   // The signature covers the exact bytes Stripe sent, so this plugin (and only this one, as
   // plugins are encapsulated) keeps JSON bodies as the raw Buffer.
@@ -69,9 +75,6 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookRoutesOptio
         response: { 200: WebhookReceived, 400: ApiError, 404: ApiError, 409: ApiError },
       },
     },
-    async (request) =>
-      webhooks
-        .apply(verify(request.body, request.headers['stripe-signature']))
-        .finally(() => options.onApplied?.()),
+    async (request) => webhooks.apply(verify(request.body, request.headers['stripe-signature'])),
   );
 };

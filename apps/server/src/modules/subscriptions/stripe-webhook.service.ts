@@ -3,12 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
+import type { DomainEventBus } from '../../lib/domain-events';
 import { addDays } from '../../lib/time';
 import {
   type NewSubscription,
   subscriptionsRepository as repo,
   type SubscriptionRow,
 } from './subscriptions.repository';
+import { announceChange } from './subscriptions-deps';
 
 export const stripeWebhookMessages = {
   invalidSignature: 'Invalid webhook signature',
@@ -16,7 +18,7 @@ export const stripeWebhookMessages = {
   changedMeanwhile: 'The subscription changed while this event was applied; retry it',
 } as const;
 
-export type StripeWebhookDeps = { db: Db; now: () => Date; log: FastifyBaseLogger };
+export type StripeWebhookDeps = { db: Db; now: () => Date; log: FastifyBaseLogger; events: DomainEventBus };
 export type StripeWebhookService = ReturnType<typeof createStripeWebhookService>;
 export type StripeWebhookResult = { received: true; duplicate?: true };
 /** The envelope of a verified Stripe event; `data.object` is read by the handler of its type. */
@@ -107,7 +109,7 @@ const isLive = (row: SubscriptionRow) => row.status === 'active' || row.status =
  * retry can succeed once we know it.
  */
 export function createStripeWebhookService(deps: StripeWebhookDeps) {
-  const { db, now, log } = deps;
+  const { db, now, log, events } = deps;
 
   async function known(tx: DbOrTx, stripeSubscriptionId: string): Promise<SubscriptionRow> {
     const row = await repo.findByProviderSubscription(tx, stripeSubscriptionId);
@@ -115,12 +117,16 @@ export function createStripeWebhookService(deps: StripeWebhookDeps) {
     return row;
   }
 
+  /** Per transaction, the owners whose subscription it changed: told once it has committed. */
+  const changedOwners = new WeakMap<DbOrTx, number[]>();
+
   async function change(tx: DbOrTx, row: SubscriptionRow, changes: Partial<NewSubscription>) {
     // The update is conditional on the status we read; losing that race rolls the event back,
     // and Stripe's retry applies it to the new state.
     if (!(await repo.update(tx, row.id, row.status, changes))) {
       throw conflict(stripeWebhookMessages.changedMeanwhile, 'SUBSCRIPTION_CHANGED');
     }
+    changedOwners.get(tx)?.push(row.userId);
   }
 
   async function invoicePaid(tx: DbOrTx, invoice: StripeInvoice) {
@@ -208,7 +214,9 @@ export function createStripeWebhookService(deps: StripeWebhookDeps) {
   return {
     /** Applies one verified event, once per event id. */
     async apply(event: StripeEventEnvelope): Promise<StripeWebhookResult> {
-      return db.transaction(async (tx): Promise<StripeWebhookResult> => {
+      const owners: number[] = [];
+      const result = await db.transaction(async (tx): Promise<StripeWebhookResult> => {
+        changedOwners.set(tx, owners);
         if (!(await repo.markWebhookProcessed(tx, event.id, event.type)))
           return { received: true, duplicate: true };
         switch (event.type) {
@@ -226,6 +234,8 @@ export function createStripeWebhookService(deps: StripeWebhookDeps) {
         }
         return { received: true };
       });
+      for (const ownerId of owners) announceChange(events, ownerId);
+      return result;
     },
   };
 }

@@ -1,9 +1,12 @@
+import { displayMenuServerMessages } from '@tableserve/contract/customer-menu';
 import { GRACE_PERIOD_DAYS } from '@tableserve/contract/subscription';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema';
 import { addDays, DAY_MS } from '../../lib/time';
+import { addMenuItem } from '../../test/orders';
 import { freshLogin } from '../../test/owners';
+import { createRestaurant } from '../../test/restaurants';
 import { seconds, stripeWebhookSuite } from '../../test/stripe-webhooks';
 import type { TestApp } from '../../test/test-app';
 import { stripeWebhookMessages } from './stripe-webhook.service';
@@ -252,6 +255,20 @@ describe('customer.subscription.deleted', () => {
       headers: fresh.auth,
     });
     expect(status.json()).toMatchObject({ status: 'expired', remaining_days: 0 });
+  });
+
+  it('closes the restaurant’s open menu at once (the menu cache hears of the change)', async () => {
+    const { owner, row } = await subscribedOwner();
+    const place = { owner, ...(await createRestaurant(t, owner)) };
+    await addMenuItem(t, place, { item_name: 'Soup', price: 5 });
+    const display = () =>
+      t.app.inject({ method: 'GET', url: `/api/v1/customer/display-menu/${place.token}` });
+    expect((await display()).statusCode).toBe(200);
+
+    expect((await deliver(deleted(row.providerSubscriptionId!))).statusCode).toBe(200);
+    const closed = await display();
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json().message).toBe(displayMenuServerMessages.subscriptionInvalid);
   });
 
   it('leaves a subscription we already ended as it is', async () => {

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, exists, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { coupons, payments, plans, processedWebhookEvents, subscriptions, users } from '../../db/schema';
+import { coupons, payments, plans, processedWebhookEvents, subscriptions } from '../../db/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -9,7 +9,17 @@ export type CouponRow = typeof coupons.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 
 /** Statuses under which an owner may run their restaurant (DESIGN.md §4). */
-export const VALID_STATUSES = ['active', 'grace_period'] as const;
+const VALID_STATUSES = ['active', 'grace_period'] as const;
+
+/** Whether the user a row's `ownerId` column names may run a restaurant now: a filter for another table's query. */
+export function hasValidSubscription(db: DbOrTx, ownerId: AnyColumn): SQL {
+  return exists(
+    db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, ownerId), inArray(subscriptions.status, [...VALID_STATUSES]))),
+  );
+}
 
 /** All the SQL of subscriptions, coupons and payments. */
 export const subscriptionsRepository = {
@@ -103,15 +113,6 @@ export const subscriptionsRepository = {
 
   async insertPayment(db: DbOrTx, payment: NewPayment) {
     await db.insert(payments).values(payment);
-  },
-
-  async findOwner(db: DbOrTx, userId: number) {
-    const [owner] = await db
-      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    return owner;
   },
 
   /** Subscriptions a sweep must act on at `now`, of one status, whose given date has passed. */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
-import { liveInSpan } from '../orders/orders.repository';
+import { liveInSpan } from './orders.repository';
 
 /** The orders kitchen analytics are about: live, in [start, end), and not cancelled (never cooked). */
 const cookedInSpan = (restaurantId: number, start: Date, end: Date) =>
@@ -10,8 +10,11 @@ const cookedInSpan = (restaurantId: number, start: Date, end: Date) =>
 const preparation = sql`extract(epoch from ${orders.readyAt} - ${orders.approvedAt})`;
 const prepared = sql`${orders.approvedAt} is not null and ${orders.readyAt} is not null`;
 
-/** The SQL of kitchen analytics (ADR 014); the span is a range of business days. */
-export const salesRepository = {
+/**
+ * The SQL of kitchen analytics (ADR 014), over the orders tables this module owns; the sales
+ * module reads it through order-reads. The span is a range of business days.
+ */
+export const kitchenAnalyticsRepository = {
   /**
    * Counts and preparation times in one pass. Late: Ready `lateAfterMinutes` or more after it
    * was placed, or still to cook (Pending, Approved) that long after, as of `now`.

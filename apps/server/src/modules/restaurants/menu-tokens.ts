@@ -1,0 +1,14 @@
+import type { DbOrTx } from '../../db/client';
+import { randomToken } from '../../lib/random-tokens';
+import { restaurantsRepository as repo } from './restaurants.repository';
+
+/** The menu token in the QR code: 24 random bytes, 192 bits, URL-safe (DESIGN.md §4). */
+const TOKEN_BYTES = 24;
+export const newMenuToken = () => randomToken(TOKEN_BYTES);
+
+/**
+ * A new menu token for the caller's restaurant, only while the stored one is still `current`:
+ * one rotation per code seen. Undefined when it was rotated meanwhile (or is not the caller's).
+ */
+export const replaceMenuToken = (db: DbOrTx, restaurantId: number, ownerId: number, current: string) =>
+  repo.replaceToken(db, restaurantId, ownerId, current, newMenuToken());
