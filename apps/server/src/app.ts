@@ -32,6 +32,7 @@ import { createStaffOrdersService } from './modules/orders/staff-orders.service'
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes';
 import { createQrCodesService } from './modules/qr-codes/qr-codes.service';
+import { createTableSheets } from './modules/qr-codes/table-sheets';
 import { restaurantReads } from './modules/restaurants/restaurant-reads';
 import { restaurantRoutes } from './modules/restaurants/restaurants.routes';
 import { createRestaurantsService } from './modules/restaurants/restaurants.service';
@@ -188,7 +189,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const restaurants = createRestaurantsService({ db: database.db, subscriptions, log: app.log, events });
   const menu = createMenuService({ db: database.db, now, events, forfeitHolds });
   const customerMenu = createCustomerMenuService({ publishedMenus });
-  const qrCodes = createQrCodesService({ db: database.db, publicUrl: config.publicUrl, events });
+  const sheets = createTableSheets();
+  app.addHook('onClose', () => sheets.close());
+  const qrCodes = createQrCodesService({ db: database.db, publicUrl: config.publicUrl, events, sheets });
   const uploads = createUploadsService({
     storage: config.storage,
     publicUrl: config.publicUrl,

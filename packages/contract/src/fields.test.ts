@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { dollars, id, MAX_PRICE, phone, phoneDigits, timeZone } from './fields';
+import {
+  dollars,
+  EARLIEST_DATE,
+  id,
+  isoDate,
+  latestDate,
+  MAX_PRICE,
+  phone,
+  phoneDigits,
+  timeZone,
+} from './fields';
 
 describe('phone', () => {
   it('keeps digits only, at most 10, from typed or pasted text', () => {
@@ -47,5 +57,23 @@ describe('id', () => {
     expect(id.safeParse('0').success).toBe(false);
     expect(id.safeParse('2147483648').success).toBe(false);
     expect(id.safeParse('1.5').success).toBe(false);
+  });
+});
+
+describe('isoDate', () => {
+  const date = isoDate('From');
+  const messageOf = (value: string) => date.safeParse(value).error?.issues.map((issue) => issue.message);
+
+  it('takes real dates from 2000-01-01 to a year after today', () => {
+    expect(latestDate(new Date('2026-11-26T23:59:00Z'))).toBe('2027-11-26');
+    for (const value of [EARLIEST_DATE, '2026-02-28', '2024-02-29', latestDate()])
+      expect(date.safeParse(value).success, value).toBe(true);
+  });
+
+  it('refuses a date outside them, naming the field once', () => {
+    for (const value of ['9999-12-31', '0001-01-01', '1999-12-31'])
+      expect(messageOf(value), value).toEqual([`From must be a date from 2000-01-01 to ${latestDate()}`]);
+    expect(messageOf('2000-02-30')).toEqual(['From must be a real calendar date (YYYY-MM-DD)']);
+    expect(messageOf('2026-3-1')).toEqual(['From must be YYYY-MM-DD']);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessages } from './messages';
 
 /**
  * Reusable field schemas: one definition of every common field, used by server and web.
@@ -209,18 +210,40 @@ export const digits = (maxDigits: number) =>
     'format',
   );
 
-/** A calendar date as the API speaks it (DESIGN.md §3), checked to exist: no 2026-02-30. */
-export const isoDate = withRule(
-  z
-    .string('Date is required')
-    .max(10, { message: 'Date must be YYYY-MM-DD', abort: true })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
-    .refine((value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-    }, 'Date must be a real calendar date (YYYY-MM-DD)'),
-  'format',
-);
+/** The first date the API takes: before any restaurant could have taken an order here. */
+export const EARLIEST_DATE = '2000-01-01';
+/** The API takes dates up to a year after today (UTC): a report that far ahead is empty anyway. */
+export const latestDate = (now = new Date()) =>
+  new Date(Date.UTC(now.getUTCFullYear() + 1, now.getUTCMonth(), now.getUTCDate()))
+    .toISOString()
+    .slice(0, 10);
+
+/**
+ * A calendar date as the API speaks it (DESIGN.md §3), checked to exist (no 2026-02-30) and to
+ * lie from EARLIEST_DATE to latestDate(), so a business day's times are always real instants.
+ * `label` names the field in every message.
+ */
+export const isoDate = (label: string) =>
+  withRule(
+    z
+      .string(`${label} is required`)
+      .max(10, { message: `${label} must be YYYY-MM-DD`, abort: true })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${label} must be YYYY-MM-DD`, abort: true })
+      .refine(
+        (value) => {
+          const date = new Date(`${value}T00:00:00Z`);
+          return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+        },
+        { message: `${label} must be a real calendar date (YYYY-MM-DD)`, abort: true },
+      )
+      // Compared as text: YYYY-MM-DD sorts as the calendar does.
+      .refine((value) => value >= EARLIEST_DATE && value <= latestDate(), {
+        error: () => fieldMessages.dateOutOfRange(label, EARLIEST_DATE, latestDate()),
+        // A schema's own checks on the date (a range's length) only run on a date it takes.
+        abort: true,
+      }),
+    'format',
+  );
 
 /** A time of day as 24-hour HH:MM, 00:00 to 23:59. */
 export const timeOfDay = withRule(

@@ -99,7 +99,7 @@ describe('each rule refuses control characters and bounds the length', () => {
     ['token', emailToken, 'abcdefghijklmnopqrstuvwxyz'],
     ['menu token', token(64), 'abc'],
     ['phone', phone, '5551234567'],
-    ['date', isoDate, '2026-03-02'],
+    ['date', isoDate('Date'), '2026-03-02'],
     ['time', timeOfDay, '09:30'],
     ['time zone', timeZone, 'Europe/Paris'],
   ];

@@ -24,9 +24,9 @@ const daysInRange = (from: string, to: string) =>
 export const KitchenAnalyticsQuery = z
   .strictObject({
     /** The first business day, YYYY-MM-DD in the restaurant's zone. */
-    from: isoDate,
+    from: isoDate('From'),
     /** The last business day, counted; the same as `from` when absent. */
-    to: isoDate.optional(),
+    to: isoDate('To').optional(),
     /** An order is late when it is Ready this many minutes or more after it was placed. */
     late_after: z.coerce
       .number('Late after must be a whole number of minutes')

@@ -259,4 +259,5 @@ export const qrMessages = {
   noTables: 'Add your tables under Edit Restaurant first.',
   tokenRotated: 'New QR codes are ready. Print them and replace the old ones.',
   tokenAlreadyRotated: 'Your QR codes were already replaced. Reload the page to see the new ones.',
+  sheetsBusy: 'Many table cards are being made right now. Please try again in a few seconds.',
 } as const;

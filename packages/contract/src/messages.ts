@@ -68,5 +68,11 @@ export const serverMessages = {
   internal: 'Something went wrong on our side. Please try again later.',
 } as const;
 
+/** Field checks shared by the contract's schemas (the server's 400s name the field). */
+export const fieldMessages = {
+  dateOutOfRange: (field: string, earliest: string, latest: string) =>
+    `${field} must be a date from ${earliest} to ${latest}`,
+} as const;
+
 /** Router default error page. */
 export const routerErrorTitle = 'Unexpected Application Error!';

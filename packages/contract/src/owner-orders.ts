@@ -135,7 +135,7 @@ export const OwnerPlaceOrderBody = z.strictObject({
 export type OwnerPlaceOrderBody = z.input<typeof OwnerPlaceOrderBody>;
 export type OwnerPlaceOrder = z.output<typeof OwnerPlaceOrderBody>;
 
-export const DailySalesQuery = z.strictObject({ date: isoDate });
+export const DailySalesQuery = z.strictObject({ date: isoDate('Date') });
 export const DailySalesOrder = z.object({
   order_id: z.number().int(),
   table_number: z.number().int().nullable(),

@@ -4,9 +4,11 @@
  */
 export class AppError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    readonly statusCode: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
     message: string,
     readonly code?: string,
+    /** Sent as Retry-After: the caller may come back after this many seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';

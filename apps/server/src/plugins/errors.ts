@@ -45,6 +45,7 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds) reply.header('retry-after', error.retryAfterSeconds);
       return reply.code(error.statusCode).send({ message: error.message, code: error.code });
     }
     if (error instanceof BodyValidationError) {

@@ -76,6 +76,11 @@ export const ownerLimits = {
   // delete, mark paid). A kitchen at its busiest taps a few times a minute per screen; 600 stops
   // only a runaway script or a stolen token hammering the database.
   staffOrderActions: { perOwner: { max: 600, windowMs: MINUTE } },
+  // A restaurant's table codes and its PDF sheet take its tables' worth of the sheets' one worker
+  // (1,000 tables: 0.4 s and 2 s). The QR page asks for the codes each time it opens and an
+  // owner prints a sheet or two; more than this is a script keeping every owner's sheets waiting.
+  tableCodes: { perOwner: { max: 30, windowMs: MINUTE } },
+  tableCardsPdf: { perOwner: { max: 6, windowMs: MINUTE } },
 } as const satisfies Record<string, OwnerLimits | ChargeLimits>;
 
 /**

@@ -244,6 +244,26 @@ describe('order endpoints', () => {
   });
 });
 
+describe("a restaurant's table sheets (issue 18: one owner kept every sheet waiting)", () => {
+  it.each([
+    ['table-codes', ownerLimits.tableCodes.perOwner],
+    ['table-cards', ownerLimits.tableCardsPdf.perOwner],
+  ] as const)('GET /menu/%s: one owner, from any address', async (path, limit) => {
+    const sheets = await ownerWithRestaurant(t);
+    const call: Call = {
+      method: 'GET',
+      url: `/menu/${path}/${sheets.restaurantId}`,
+      headers: sheets.owner.auth,
+    };
+    // Each made until the limit: one at a time, the server's own line never fills.
+    await expectLimitedAfter(limit.max, limit.windowMs, MINUTE_TEXT, async (index) => {
+      const response = await send(call, newAddress());
+      if (index < limit.max) expect(response.statusCode, response.body).toBe(200);
+      return response;
+    });
+  });
+});
+
 describe('subscription purchases (each may charge a card)', () => {
   const purchase = (
     owner: Owner,

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { binary } from '../../lib/binary';
+import { ownerLimits } from '../../plugins/rate-limits';
 import type { QrCodesService } from './qr-codes.service';
 
 const QrCodePng = binary(
@@ -23,6 +24,8 @@ const TableCardsPdf = binary(
 const tags = ['Menu'];
 const security = [{ bearer: [] }];
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
+/** The owner's own limit (429), and the server's while the sheets' line is full (503): both with Retry-After. */
+const sheetErrors = { 429: ApiError, 503: ApiError };
 
 /** The menu QR code (owner-side spec §7 POST /menu/generate-qr-code) and the tables' codes (ADR 013). */
 export const qrCodeRoutes: FastifyPluginAsyncZod<{ qrCodes: QrCodesService }> = async (app, { qrCodes }) => {
@@ -54,9 +57,10 @@ export const qrCodeRoutes: FastifyPluginAsyncZod<{ qrCodes: QrCodesService }> = 
         security,
         description: "One code per table: the menu link with ?table=N, and the code's modules to draw.",
         params: TableCodesParams,
-        response: { 200: TableCodesResponse, ...errors },
+        response: { 200: TableCodesResponse, ...errors, ...sheetErrors },
       },
       onRequest: app.requireSubscribedOwner,
+      preHandler: app.limitByOwner('table-codes', ownerLimits.tableCodes),
     },
     async (request, reply) => {
       // The links carry the menu token: kept out of shared caches, and gone once rotated.
@@ -74,9 +78,10 @@ export const qrCodeRoutes: FastifyPluginAsyncZod<{ qrCodes: QrCodesService }> = 
         produces: ['application/pdf'],
         params: TableCodesParams,
         querystring: TableCardsQuery,
-        response: { 200: TableCardsPdf, ...errors },
+        response: { 200: TableCardsPdf, ...errors, ...sheetErrors },
       },
       onRequest: app.requireSubscribedOwner,
+      preHandler: app.limitByOwner('table-cards-pdf', ownerLimits.tableCardsPdf),
     },
     async (request, reply) => {
       const { restaurant_id: restaurantId } = request.params;

@@ -1,10 +1,8 @@
 import {
   type PaperSize,
   QR_CODE_WIDTH,
-  type QrModules,
   qrMessages,
   type RotateMenuTokenResponse,
-  type TableCode,
   type TableCodesResponse,
 } from '@tableserve/contract/menu';
 import QRCode from 'qrcode';
@@ -14,53 +12,37 @@ import type { DomainEventBus } from '../../lib/domain-events';
 import { menuReads } from '../menu/menu-reads';
 import { replaceMenuToken } from '../restaurants/menu-tokens';
 import { restaurantOfCaller } from '../restaurants/restaurant-of-caller';
-import { tableCardsPdf } from './table-cards-pdf';
+import { menuLink, type SheetSource } from './table-codes';
+import type { TableSheets } from './table-sheets';
 
 export type QrCodesService = ReturnType<typeof createQrCodesService>;
 
 export type QrCode = { png: Buffer } | { statusText: 'NO_MENU_ITEMS'; message: string };
 
-/** The link diners scan: the public menu by the restaurant's token (DESIGN.md §4). */
-export const menuLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/menu-display?token=${encodeURIComponent(token)}`;
-
-/** A table's own code: the same menu with that table chosen for dine-in (ADR 013). */
-export const tableLink = (publicUrl: string, token: string, table: number) =>
-  `${menuLink(publicUrl, token)}&table=${table}`;
-
-/** The code's modules, for the web to draw and the PDF to paint: one encoder for every form. */
-export function qrModules(link: string): QrModules {
-  const { modules } = QRCode.create(link, { errorCorrectionLevel: 'M' });
-  return { size: modules.size, modules: Array.from(modules.data, (dark) => (dark ? '1' : '0')).join('') };
-}
-
-const ENCODE_BATCH = 50;
-
 export function createQrCodesService({
   db,
   publicUrl,
   events,
+  sheets,
 }: {
   db: Db;
   publicUrl: string;
   events: DomainEventBus;
+  sheets: TableSheets;
 }) {
-  async function tableCodes(ownerId: number, restaurantId: number): Promise<TableCodesResponse> {
-    const restaurant = await restaurantOfCaller(db, ownerId, restaurantId);
-    const codes: TableCode[] = [];
-    for (let table = 1; table <= restaurant.numberOfTables; table += 1) {
-      // Encoding takes about half a millisecond a code: other requests go first between batches.
-      if (table % ENCODE_BATCH === 0) await new Promise(setImmediate);
-      const link = tableLink(publicUrl, restaurant.token, table);
-      codes.push({ table_no: table, link, qr: qrModules(link) });
-    }
-    return { restaurant_name: restaurant.name, number_of_tables: restaurant.numberOfTables, codes };
+  const ownedRestaurant = (ownerId: number, restaurantId: number) =>
+    restaurantOfCaller(db, ownerId, restaurantId);
+
+  /** What the worker needs to draw the restaurant's tables: one row, read here. */
+  async function sheetSource(ownerId: number, restaurantId: number): Promise<SheetSource> {
+    const { name, token, numberOfTables } = await ownedRestaurant(ownerId, restaurantId);
+    return { publicUrl, name, token, numberOfTables };
   }
 
   return {
     /** A PNG of the menu link, or NO_MENU_ITEMS while the menu is empty (owner-side §8 QR). */
     async generate(ownerId: number, restaurantId: number): Promise<QrCode> {
-      const restaurant = await restaurantOfCaller(db, ownerId, restaurantId);
+      const restaurant = await ownedRestaurant(ownerId, restaurantId);
       if ((await menuReads.countLiveItems(db, restaurant.id)) === 0)
         return { statusText: 'NO_MENU_ITEMS', message: qrMessages.noMenuItems };
       const png = await QRCode.toBuffer(menuLink(publicUrl, restaurant.token), {
@@ -72,13 +54,15 @@ export function createQrCodesService({
     },
 
     /** One code per table, 1 to number_of_tables, with the restaurant's current token. */
-    tableCodes,
+    async tableCodes(ownerId: number, restaurantId: number): Promise<TableCodesResponse> {
+      return sheets.codes(await sheetSource(ownerId, restaurantId));
+    },
 
     /** The same codes as a printable PDF sheet of cards. */
     async tableCardsPdf(ownerId: number, restaurantId: number, paper: PaperSize): Promise<Buffer> {
-      const codes = await tableCodes(ownerId, restaurantId);
-      if (codes.number_of_tables === 0) throw badRequest(qrMessages.noTables, 'NO_TABLES');
-      return tableCardsPdf(codes, paper);
+      const source = await sheetSource(ownerId, restaurantId);
+      if (source.numberOfTables === 0) throw badRequest(qrMessages.noTables, 'NO_TABLES');
+      return sheets.pdf(source, paper);
     },
 
     /**
@@ -90,7 +74,7 @@ export function createQrCodesService({
       restaurantId: number,
       currentToken: string,
     ): Promise<RotateMenuTokenResponse> {
-      const restaurant = await restaurantOfCaller(db, ownerId, restaurantId);
+      const restaurant = await ownedRestaurant(ownerId, restaurantId);
       const row = await replaceMenuToken(db, restaurant.id, ownerId, currentToken);
       if (!row) throw conflict(qrMessages.tokenAlreadyRotated, 'TOKEN_ALREADY_ROTATED');
       // The diners' menu cache (every instance) forgets the old token, so it answers 404 at once.

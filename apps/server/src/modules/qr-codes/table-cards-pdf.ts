@@ -71,9 +71,10 @@ function drawModules(page: PDFPage, qr: QrModules, left: number, top: number, si
 /**
  * The printable sheet of table cards: six per page (two across, three down), each with its table
  * number, its code, the QR page's title and the restaurant's name, inside a dashed cut line.
- * Vector throughout, so the codes stay sharp at any printer's resolution.
+ * Vector throughout, so the codes stay sharp at any printer's resolution. Made in the sheets'
+ * worker thread (table-sheets.ts): it never yields, the event loop is elsewhere.
  */
-export async function tableCardsPdf(codes: TableCodesResponse, paper: PaperSize): Promise<Buffer> {
+export async function tableCardsPdf(codes: TableCodesResponse, paper: PaperSize): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Table cards · ${codes.restaurant_name}`);
   pdf.setCreator('TableServe');
@@ -94,11 +95,7 @@ export async function tableCardsPdf(codes: TableCodesResponse, paper: PaperSize)
   let page = pdf.addPage([width, height]);
   for (const [index, code] of codes.codes.entries()) {
     const slot = index % CARDS_PER_PAGE;
-    if (slot === 0 && index > 0) {
-      // A page at a time, so a restaurant's hundreds of tables never hold up other requests.
-      await new Promise(setImmediate);
-      page = pdf.addPage([width, height]);
-    }
+    if (slot === 0 && index > 0) page = pdf.addPage([width, height]);
     const left = MARGIN + (slot % COLUMNS) * cardWidth;
     const top = height - MARGIN - Math.floor(slot / COLUMNS) * cardHeight;
     const centreX = left + cardWidth / 2;
@@ -122,7 +119,5 @@ export async function tableCardsPdf(codes: TableCodesResponse, paper: PaperSize)
     centred(page, qrMessages.title, { font: regular, size: 12, color: MUTED }, centreX, y);
     if (name) centred(page, name, { font: bold, size: nameSize, color: BRAND }, centreX, y - 16);
   }
-  // Saved a few objects at a time, and without object streams (one long task to pack them): a
-  // sheet of 1,000 tables then takes about 2 s in slices of under 100 ms, never a stall.
-  return Buffer.from(await pdf.save({ useObjectStreams: false, objectsPerTick: 5 }));
+  return pdf.save({ objectsPerTick: Number.POSITIVE_INFINITY });
 }
