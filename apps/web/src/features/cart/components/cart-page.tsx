@@ -6,16 +6,16 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { displayMenuQueryOptions } from '@/features/customer-menu/api/display-menu';
-import { type CartLine, cartLineKey, cartLinesFor, useCart } from '@/features/diner/lib/cart';
+import { formatDollars } from '@/lib/money';
+import { displayMenuQueryOptions } from '@/menu/display-menu';
+import { type CartLine, cartLineKey, cartLinesFor, useCart } from '@/session/diner/cart';
+import { cartNavigationState, restaurantIdFromState } from '@/session/diner/cart-navigation';
 import {
   menuPath,
   readCurrentRestaurant,
   readCurrentRestaurantId,
   readMenuToken,
-} from '@/features/diner/lib/current-restaurant';
-import { formatDollars } from '@/lib/money';
-import { cartNavigationState, restaurantIdFromState } from '../lib/cart-navigation';
+} from '@/session/diner/current-restaurant';
 import { CartLineRow } from './cart-line-row';
 import { EmptyCart } from './empty-cart';
 

@@ -1,16 +1,12 @@
 import type { PlaceOrderBody } from '@tableserve/contract/order';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse, stubFetch } from '@/features/auth/testing/render-route';
-import {
-  customerSession,
-  renderWithToasts,
-  signInCustomer,
-} from '@/features/customer-auth/testing/customer-fixtures';
-import { restaurantFixture } from '@/features/customer-menu/testing/menu-fixtures';
-import { type CartItem, cartItem, setCartQuantity } from '@/features/diner/lib/cart';
-import { saveCurrentRestaurant } from '@/features/diner/lib/current-restaurant';
-import { saveTableFromCode } from '@/features/diner/lib/table-from-code';
+import { type CartItem, cartItem, setCartQuantity } from '@/session/diner/cart';
+import { saveCurrentRestaurant } from '@/session/diner/current-restaurant';
+import { saveTableFromCode } from '@/session/diner/table-from-code';
+import { customerSession, renderWithToasts, signInCustomer } from '@/test/customer-fixtures';
+import { restaurantFixture } from '@/test/menu-fixtures';
+import { deferred, jsonResponse, stubFetch } from '@/test/render-route';
 import { CheckoutPage } from './checkout-page';
 
 const RESTAURANT_ID = 7;

@@ -7,7 +7,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { LeaveSession } from '@/features/owner/components/leave-session';
+import { SubscriptionBanners } from '@/features/subscriptions/components/subscription-banners';
+import { hasDashboardAccess } from '@/features/subscriptions/lib/subscription-state';
+import { LeaveSession } from '@/session/owner/leave-session';
 import {
   clearOwnerSession,
   hasActiveRestaurant,
@@ -15,10 +17,8 @@ import {
   type OwnerSession,
   readOwnerSession,
   saveSubscriptionId,
-} from '@/features/owner/lib/owner-session';
-import { useSubscription } from '@/features/subscriptions/api/subscription-status';
-import { SubscriptionBanners } from '@/features/subscriptions/components/subscription-banners';
-import { hasDashboardAccess } from '@/features/subscriptions/lib/subscription-state';
+} from '@/session/owner/owner-session';
+import { useSubscription } from '@/session/owner/subscription-status';
 import { NavDrawer } from './nav-drawer';
 import { SideNav } from './side-nav';
 

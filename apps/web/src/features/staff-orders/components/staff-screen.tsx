@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Navigate } from 'react-router';
-import { dashboardPaths } from '@/features/dashboard/lib/dashboard-nav';
-import { readOwnerSession, readRestaurantId } from '@/features/owner/lib/owner-session';
+import { dashboardPaths } from '@/config/paths';
+import { readOwnerSession, readRestaurantId } from '@/session/owner/owner-session';
 
 /** Who is running service: the owner's token and the restaurant whose orders the screen shows. */
 export type StaffContext = { restaurantId: number; token: string; userId: number };

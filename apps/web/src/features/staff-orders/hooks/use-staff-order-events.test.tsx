@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { restartableSocketServer } from '@/test/restartable-socket-server';
 import { startSocketServer } from '@/test/socket-server';
 import { staffOrderKeys } from '../api/staff-order-keys';
-import { restartableSocketServer } from '../testing/restartable-socket-server';
 import { staffOrder } from '../testing/staff-order';
 import { useStaffOrderEvents } from './use-staff-order-events';
 

@@ -8,11 +8,11 @@ import { Card } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { OwnerOnly } from '@/features/owner/components/owner-only';
-import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { formatDollars } from '@/lib/money';
+import { OwnerOnly } from '@/session/owner/owner-only';
+import type { OwnerSession } from '@/session/owner/owner-session';
+import { useSubscription } from '@/session/owner/subscription-status';
 import { useCancelSubscription } from '../api/cancel-subscription';
-import { useSubscription } from '../api/subscription-status';
 import { useNow } from '../hooks/use-now';
 import {
   cancelAvailability,

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetch } from '@/features/auth/testing/render-route';
+import { jsonResponse, stubFetch } from '@/test/render-route';
 import { localDate } from '../../lib/order-summary-format';
 import { captureDownloads } from '../../testing/downloads';
 import { SalesReport } from './sales-report';

@@ -14,9 +14,9 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { LeaveSession } from '@/features/owner/components/leave-session';
-import { isRefusedToken } from '@/features/owner/lib/owner-session';
 import { cn } from '@/lib/cn';
+import { LeaveSession } from '@/session/owner/leave-session';
+import { isRefusedToken } from '@/session/owner/owner-session';
 import { useKitchenOrders } from '../../api/kitchen-orders';
 import { useKitchenAgeing } from '../../hooks/use-kitchen-ageing';
 import { useKitchenChime } from '../../hooks/use-kitchen-chime';

@@ -3,9 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer, toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
-import { menuItemFixture } from '@/features/customer-menu/testing/menu-fixtures';
 import { localKeys, sessionKeys } from '@/lib/storage';
+import { menuItemFixture } from '@/test/menu-fixtures';
+import { jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
 import { socketServerForEachTest } from '@/test/socket-server';
 import { KitchenPage } from './kitchen-page';
 

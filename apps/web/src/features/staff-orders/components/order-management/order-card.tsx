@@ -23,13 +23,13 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { isRefusedToken } from '@/features/owner/lib/owner-session';
 import { ApiRequestError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatPhone } from '@/lib/format-phone';
 import { hasOptions } from '@/lib/item-options';
 import { formatDollars } from '@/lib/money';
 import { sessionKeys, sessionStore } from '@/lib/storage';
+import { isRefusedToken } from '@/session/owner/owner-session';
 import { approveOrder, deleteOrder, updateOrderItems, useOrderAction } from '../../api/order-actions';
 import {
   addMenuItem,

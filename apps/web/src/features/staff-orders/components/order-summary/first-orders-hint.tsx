@@ -2,7 +2,7 @@ import { BookOpen, QrCode } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { dashboardPaths } from '@/features/dashboard/lib/dashboard-nav';
+import { dashboardPaths } from '@/config/paths';
 
 /** Shown while the restaurant has never had an order: where the first ones come from. */
 export function FirstOrdersHint() {

@@ -4,8 +4,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer, toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
 import { localKeys, sessionKeys } from '@/lib/storage';
+import { deferred, jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
 import { smashBurger } from '../../testing/smash-burger';
 import { PlaceOrderPage } from './place-order-page';
 

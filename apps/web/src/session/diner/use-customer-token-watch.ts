@@ -1,9 +1,5 @@
 import { useEffect } from 'react';
-import {
-  clearCustomerSession,
-  isTokenExpired,
-  readCustomerToken,
-} from '@/features/diner/lib/customer-session';
+import { clearCustomerSession, isTokenExpired, readCustomerToken } from './customer-session';
 
 /** One toast id, so the periodic check and a refused request never show the message twice. */
 export const SESSION_EXPIRED_TOAST = 'customer-session-expired';
@@ -27,7 +23,7 @@ export function endSessionIfExpired(now = Date.now()): boolean {
 async function notifySessionExpired() {
   const [{ customerMessages }, { notifyError }] = await Promise.all([
     import('@tableserve/contract/customer'),
-    import('../lib/notify'),
+    import('./notify'),
   ]);
   notifyError(customerMessages.sessionExpired, SESSION_EXPIRED_TOAST);
 }

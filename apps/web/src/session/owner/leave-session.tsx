@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { clearOwnerSession } from '../lib/owner-session';
+import { clearOwnerSession } from './owner-session';
 
 /**
  * Forgets the owner and leaves (owner-side §4 Owner session): to /login by default, when the

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { BannerMessage } from '../lib/banner-message';
+import type { BannerMessage } from '@/lib/banner-message';
 
 /**
  * A banner message that can hide itself after a while (owner-side §4 Registration: 5 s, 3 s for

@@ -1,8 +1,8 @@
 import { Subscription } from '@tableserve/contract/subscription';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { ApiRequestError, apiRequest } from '@/lib/api-client';
+import type { OwnerSession } from './owner-session';
 
 /**
  * GET /subscription/subscription-status/{user_id} (customer-side §7, owner-side §7). Signing in

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeJwt } from '../testing/fake-jwt';
+import { fakeJwt } from '@/test/fake-jwt';
 import {
   clearCustomerSession,
   isTokenExpired,

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { type OwnerSession, readOwnerSession } from '../lib/owner-session';
+import { type OwnerSession, readOwnerSession } from './owner-session';
 
 /**
  * Screens that belong to a signed-in owner (customer-side §6, owner-side §4 Owner session):

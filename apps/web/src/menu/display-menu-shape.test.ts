@@ -1,6 +1,6 @@
 import { DisplayMenuResponse } from '@tableserve/contract/customer-menu';
 import { describe, expect, it } from 'vitest';
-import { displayMenuFixture } from '../testing/menu-fixtures';
+import { displayMenuFixture } from '@/test/menu-fixtures';
 import { checkDisplayMenu } from './display-menu-shape';
 
 const doneness = {

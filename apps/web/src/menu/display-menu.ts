@@ -1,8 +1,8 @@
 import type { DisplayMenuResponse } from '@tableserve/contract/customer-menu';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from '@/lib/api-client';
-import { checkDisplayMenu } from '../lib/display-menu-shape';
-import type { MenuToOpen } from '../lib/remember-restaurant';
+import type { MenuToOpen } from '@/session/diner/remember-restaurant';
+import { checkDisplayMenu } from './display-menu-shape';
 
 /**
  * GET /customer/display-menu/{token} (customer-side §7): the restaurant and its menu. From a

@@ -1,11 +1,11 @@
+import { localKeys, localStore } from '@/lib/storage';
 import {
   type CurrentRestaurant,
   readCurrentRestaurantId,
   readMenuToken,
   saveCurrentRestaurant,
-} from '@/features/diner/lib/current-restaurant';
-import { parseTableParam, readTableFromCode, saveTableFromCode } from '@/features/diner/lib/table-from-code';
-import { localKeys, localStore } from '@/lib/storage';
+} from './current-restaurant';
+import { parseTableParam, readTableFromCode, saveTableFromCode } from './table-from-code';
 
 /** The menu a page opens: the code's token, and its table for a table's code (ADR 013). */
 export type MenuToOpen = { token: string | null; table: number | null };

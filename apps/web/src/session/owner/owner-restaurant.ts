@@ -1,7 +1,7 @@
 import { GetRestaurantResponse } from '@tableserve/contract/restaurant';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { ApiRequestError, apiRequest } from '@/lib/api-client';
+import type { OwnerSession } from './owner-session';
 
 export const restaurantQueryKey = (restaurantId: string) => ['restaurant', restaurantId] as const;
 

@@ -1,4 +1,4 @@
-import type { CartLine } from '@/features/diner/lib/cart';
+import type { CartLine } from './cart';
 
 /**
  * What the menu hands to /cart, and /cart to /customer_details (customer-side §2: checkout

@@ -2,8 +2,8 @@ import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { InPageLink } from '@/components/ui/in-page-link';
+import { CONTACT_EMAIL } from '@/config/contact';
 import { paths } from '@/config/paths';
-import { CONTACT_EMAIL } from '../lib/contact-message';
 
 export type TermsSection = { id: string; title: string; body: ReactNode };
 

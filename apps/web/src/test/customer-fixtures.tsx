@@ -1,9 +1,9 @@
 import type { CustomerSession } from '@tableserve/contract/customer';
 import type { ComponentType } from 'react';
 import { ToastContainer, toast } from 'react-toastify';
-import { renderRoute } from '@/features/auth/testing/render-route';
-import { saveCustomerSession } from '@/features/diner/lib/customer-session';
-import { fakeJwt } from '@/features/diner/testing/fake-jwt';
+import { saveCustomerSession } from '@/session/diner/customer-session';
+import { fakeJwt } from '@/test/fake-jwt';
+import { renderRoute } from '@/test/render-route';
 
 /** A customer token that expires `secondsFromNow` after now (negative: already expired). */
 export function customerToken(secondsFromNow = 3600): string {

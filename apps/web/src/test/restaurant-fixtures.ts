@@ -1,5 +1,5 @@
 import type { Restaurant } from '@tableserve/contract/restaurant';
-import { defaultOpeningHours } from '../lib/opening-hours';
+import { defaultOpeningHours } from '@/lib/opening-hours';
 
 /** The owner's restaurant as GET /restaurant/get-restaurant answers it. */
 export function restaurantFixture(overrides: Partial<Restaurant> = {}): Restaurant {

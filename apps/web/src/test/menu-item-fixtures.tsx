@@ -2,8 +2,8 @@ import type { MenuItem } from '@tableserve/contract/menu';
 import { render } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
-import { signInOwner } from '@/features/subscriptions/testing/fixtures';
 import { sessionKeys } from '@/lib/storage';
+import { signInOwner } from '@/test/subscription-fixtures';
 
 export const RESTAURANT_ID = 7;
 
