@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { EmptyCart } from '@/components/diner/empty-cart';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -17,7 +18,6 @@ import {
   readMenuToken,
 } from '@/session/diner/current-restaurant';
 import { CartLineRow } from './cart-line-row';
-import { EmptyCart } from './empty-cart';
 
 /** /cart: the diner's lines for the current restaurant, their sub-total and Checkout (customer-side §2 Cart). */
 export function CartPage() {

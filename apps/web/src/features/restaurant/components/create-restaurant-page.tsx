@@ -12,6 +12,7 @@ import { TextField } from '@/components/ui/field';
 import { FormSection } from '@/components/ui/form-section';
 import { PageHeader } from '@/components/ui/page-header';
 import { PhoneField } from '@/components/ui/phone-field';
+import { SetupSteps } from '@/components/ui/setup-steps';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { dashboardPaths } from '@/config/paths';
@@ -37,7 +38,6 @@ import {
 } from '../lib/restaurant-form';
 import { AddressSearch } from './address-search';
 import { OpeningHoursSection, RestaurantBasicsSection, type UpdateDetail } from './restaurant-details-fields';
-import { SetupSteps } from './setup-steps';
 
 /** owner-side §9: the loader shows 1 s; a failure message 9 s. */
 export const CREATE_LOADER_MS = 1000;

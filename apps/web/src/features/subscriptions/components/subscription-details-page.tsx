@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { formatDollars } from '@/lib/money';
 import { OwnerOnly } from '@/session/owner/owner-only';
 import type { OwnerSession } from '@/session/owner/owner-session';
+import { offersRenewal } from '@/session/owner/subscription-state';
 import { useSubscription } from '@/session/owner/subscription-status';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useNow } from '../hooks/use-now';
@@ -22,7 +23,6 @@ import {
   remainingDays,
   subscriptionEndDate,
 } from '../lib/subscription-dates';
-import { offersRenewal } from '../lib/subscription-state';
 import { CancelButton } from './cancel-button';
 import { StatusBadge } from './status-badge';
 import { PageHeading, SubscriptionShell } from './subscription-shell';
