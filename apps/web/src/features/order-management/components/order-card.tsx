@@ -4,35 +4,18 @@ import {
   ownerOrderMessages,
   type StaffOrder,
 } from '@tableserve/contract/owner-orders';
-import {
-  Check,
-  ChevronDown,
-  ChevronUp,
-  CircleAlert,
-  Clock,
-  Phone,
-  Plus,
-  RefreshCw,
-  ShoppingBag,
-  StickyNote,
-  Trash2,
-  Undo2,
-  UserRound,
-  UtensilsCrossed,
-} from 'lucide-react';
+import { Check, ChevronDown, ChevronUp, CircleAlert, Plus, RefreshCw, Trash2, Undo2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ApiRequestError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatPhone } from '@/lib/format-phone';
 import { hasOptions } from '@/lib/item-options';
 import { formatDollars } from '@/lib/money';
 import { sessionKeys, sessionStore } from '@/lib/storage';
-import { approveOrder, deleteOrder, updateOrderItems, useOrderAction } from '@/orders/api/order-actions';
 import { OptionChoiceDialog, optionChoiceTexts } from '@/orders/components/option-choice-dialog';
-import { OrderStatusBadge } from '@/orders/components/order-status-badge';
 import { isRefusedToken } from '@/session/owner/owner-session';
+import { useOrderCardActions } from '../hooks/use-order-card-actions';
 import {
   addMenuItem,
   changeQuantity,
@@ -40,10 +23,10 @@ import {
   isEdited,
   linesOf,
   linesTotal,
-  orderItemsOf,
   removeLine,
 } from '../lib/order-edit-lines';
 import { AddItemsPanel } from './add-items-panel';
+import { OrderCardDetails } from './order-card-details';
 import { OrderLines } from './order-lines';
 
 type OrderCardProps = {
@@ -54,16 +37,6 @@ type OrderCardProps = {
   onRefused: () => void;
 };
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-
-/** 'Today, 7:42 PM' or 'Nov 22, 7:42 PM', in the device's zone. */
-function orderTime(iso: string): string {
-  const date = new Date(iso);
-  const today = new Date().toDateString() === date.toDateString();
-  return `${today ? 'Today' : dayFormat.format(date)}, ${timeFormat.format(date)}`;
-}
-
 type Failure = { text: string; detail?: string };
 
 /**
@@ -72,7 +45,7 @@ type Failure = { text: string; detail?: string };
  * Completed one can be deleted after a second confirmation.
  */
 export function OrderCard({ order, restaurantId, token, onRefused }: OrderCardProps) {
-  const caller = { restaurantId, token };
+  const _caller = { restaurantId, token };
   const orderId = order.order_id;
   const pending = order.status === 'Pending';
   const panelId = useId();
@@ -87,12 +60,7 @@ export function OrderCard({ order, restaurantId, token, onRefused }: OrderCardPr
   const deleteButton = useRef<HTMLButtonElement>(null);
   const focusDeleteNext = useRef(false);
 
-  const approve = useOrderAction(restaurantId, () => approveOrder(caller, orderId));
-  const update = useOrderAction(restaurantId, (lines: EditLine[]) =>
-    updateOrderItems(caller, orderId, orderItemsOf(lines), linesTotal(lines)),
-  );
-  const remove = useOrderAction(restaurantId, () => deleteOrder(caller, orderId));
-  const busy = approve.isPending || update.isPending || remove.isPending;
+  const { approve, update, remove, busy } = useOrderCardActions(restaurantId, token, orderId);
 
   // An order that leaves Pending (approved here, by the kitchen, or cancelled) is no longer editable.
   useEffect(() => {
@@ -177,59 +145,7 @@ export function OrderCard({ order, restaurantId, token, onRefused }: OrderCardPr
         remove.isPending && 'opacity-60',
       )}
     >
-      <header className="flex items-start justify-between gap-3 px-5 pt-5">
-        <div className="min-w-0">
-          <h3 id={`${panelId}-title`} className="text-lg leading-tight font-bold tracking-tight">
-            Order #{orderId}
-          </h3>
-          <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-500">
-            <Clock className="size-3.5" aria-hidden />
-            <time dateTime={order.created_at}>{orderTime(order.created_at)}</time>
-          </p>
-        </div>
-        <OrderStatusBadge status={order.status} />
-      </header>
-
-      <dl className="mx-5 mt-4 grid grid-cols-[auto_1fr] items-center gap-x-2.5 gap-y-1.5 text-sm">
-        <dt>
-          <UserRound className="size-4 text-stone-400" aria-hidden />
-          <span className="sr-only">Customer</span>
-        </dt>
-        <dd className="min-w-0 font-medium break-words text-stone-900">{order.customer_name}</dd>
-        <dt>
-          <Phone className="size-4 text-stone-400" aria-hidden />
-          <span className="sr-only">Phone</span>
-        </dt>
-        <dd>
-          <a
-            href={`tel:${order.phone_number}`}
-            className="rounded text-stone-700 tabular-nums underline-offset-2 hover:text-brand-700 hover:underline"
-          >
-            {formatPhone(order.phone_number)}
-          </a>
-        </dd>
-        <dt>
-          {order.table_number === null ? (
-            <ShoppingBag className="size-4 text-stone-400" aria-hidden />
-          ) : (
-            <UtensilsCrossed className="size-4 text-stone-400" aria-hidden />
-          )}
-          <span className="sr-only">Table</span>
-        </dt>
-        <dd className="text-stone-700">
-          {order.table_number === null ? ownerOrderMessages.pickUp : `Table ${order.table_number}`}
-        </dd>
-      </dl>
-
-      {order.other_order_details && (
-        <p className="mx-5 mt-3 flex gap-2 rounded-xl bg-amber-50/70 px-3 py-2 text-sm leading-6 text-amber-950 ring-1 ring-amber-100 ring-inset">
-          <StickyNote className="mt-1 size-3.5 shrink-0 text-amber-700" aria-hidden />
-          <span className="min-w-0 break-words">
-            <span className="sr-only">Note: </span>
-            {order.other_order_details}
-          </span>
-        </p>
-      )}
+      <OrderCardDetails order={order} titleId={`${panelId}-title`} />
 
       <div className="mx-5 mt-4 border-t border-stone-100 pt-1">
         <h4 className="sr-only">Items</h4>
