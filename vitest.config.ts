@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/contract',
+      // The repository's own check scripts (scripts/*.mjs).
       { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
       'apps/web',
       { extends: serverConfig, test: { name: 'server:pglite', root: './apps/server' } },

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check and every suite, in the order that fails fastest.
-// dependency audit → lint → citations → type-check → build the web app (end-to-end journeys drive the real
-// build) → Vitest (contract, web, server on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, then e2e).
+// dependency audit → lint → citations → the web app's layers → type-check → build the web app
+// (end-to-end journeys drive the real build) → Vitest (contract, scripts, web, server on PGlite and,
+// with TEST_DATABASE_URL, on PostgreSQL, then e2e).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,7 @@ ensureChromium();
 run('node', ['scripts/audit.mjs']);
 run('npm', ['run', 'lint']);
 run('node', ['scripts/check-citations.mjs']);
+run('node', ['scripts/check-layers.mjs']);
 run('npm', ['run', 'typecheck']);
 run('npm', ['run', 'build']);
 run('node', ['scripts/check-size.mjs', 'apps/web/dist']);

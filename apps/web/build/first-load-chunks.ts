@@ -21,7 +21,10 @@ type ManualChunkMeta = {
  */
 export function firstLoadChunks(root: string) {
   const src = path.join(root, 'src') + path.sep;
-  const pageCode = [path.join(src, 'features') + path.sep, path.join(src, 'app', 'routes') + path.sep];
+  // Page code: the features, the routes, and the session and menu modules only diner and owner pages use.
+  const pageCode = ['features', path.join('app', 'routes'), 'session', 'menu'].map(
+    (dir) => path.join(src, dir) + path.sep,
+  );
   const menuArrival = [
     path.join(src, 'app', 'routes', 'menu-display.tsx'),
     // Lazy in the root layout, but shown at once in the header of the menu.

@@ -20,3 +20,17 @@ export const paths = {
   about: '/about',
   terms: '/terms-and-conditions',
 } as const;
+
+/** The dashboard's sub-routes (owner-side §2 Owner dashboard). */
+export const dashboardPaths = {
+  home: paths.dashboard,
+  orderSummary: `${paths.dashboard}/order-summary`,
+  createRestaurant: `${paths.dashboard}/create-restaurant`,
+  editRestaurant: `${paths.dashboard}/edit-restaurant`,
+  profile: `${paths.dashboard}/profile`,
+  placeOrder: `${paths.dashboard}/place-order`,
+  generateQrCode: `${paths.dashboard}/generate-qr-code`,
+  menuManagement: `${paths.dashboard}/menu-management`,
+  orderManagement: `${paths.dashboard}/order-management`,
+  kitchenManagement: `${paths.dashboard}/kitchen-management`,
+} as const;

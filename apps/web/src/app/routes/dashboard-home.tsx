@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
-import { dashboardPaths } from '@/features/dashboard/lib/dashboard-nav';
-import { hasActiveRestaurant } from '@/features/owner/lib/owner-session';
+import { dashboardPaths } from '@/config/paths';
+import { hasActiveRestaurant } from '@/session/owner/owner-session';
 
 /**
  * /dashboard (owner-side §2 Owner dashboard): Order Summary is the default page once a

@@ -1,4 +1,4 @@
-import { KitchenPage } from '@/features/staff-orders/components/kitchen/kitchen-page';
+import { KitchenPage } from '@/features/kitchen/components/kitchen-page';
 
 /** /dashboard/kitchen-management */
 export function Component() {

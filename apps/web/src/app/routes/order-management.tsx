@@ -1,4 +1,4 @@
-import { OrderManagementPage } from '@/features/staff-orders/components/order-management/order-management-page';
+import { OrderManagementPage } from '@/features/order-management/components/order-management-page';
 
 /** /dashboard/order-management */
 export function Component() {

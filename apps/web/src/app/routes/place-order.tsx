@@ -1,4 +1,4 @@
-import { PlaceOrderPage } from '@/features/staff-orders/components/place-order/place-order-page';
+import { PlaceOrderPage } from '@/features/place-order/components/place-order-page';
 
 /** /dashboard/place-order */
 export function Component() {

@@ -1,5 +1,5 @@
+import { TermsContent } from '@/components/legal/terms-content';
 import { PageIntro } from '@/features/static-pages/components/page-intro';
-import { TermsContent } from '@/features/static-pages/components/terms-content';
 
 /** Terms page (customer-side §2 Other screens): static text; users must be 18 or older. */
 export function Component() {

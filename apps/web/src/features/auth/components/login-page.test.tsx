@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse, renderRoute, stubFetch } from '../testing/render-route';
+import { deferred, jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
 import { LoginPage } from './login-page';
 
 afterEach(() => {

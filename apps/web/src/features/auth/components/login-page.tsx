@@ -5,18 +5,18 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';
+import { PasswordField } from '@/components/ui/password-field';
 import { LoadingScreen } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
+import type { BannerMessage } from '@/lib/banner-message';
 import { useRequestOwnerPasswordReset } from '../api/forgot-password';
 import { useOwnerSignIn } from '../hooks/use-owner-sign-in';
-import type { BannerMessage } from '../lib/banner-message';
 import { forgotPasswordFailure } from '../lib/forgot-password-failure';
 import { loginErrorMessage } from '../lib/login-error-message';
 import { AuthCard } from './auth-card';
 import { AuthShell } from './auth-shell';
 import { BackButton } from './back-button';
-import { PasswordField } from './password-field';
-import { SubmitButton } from './submit-button';
 
 type Mode = 'login' | 'forgot';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute, stubFetch } from '../testing/render-route';
+import { jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
 import { RegisterPage } from './register-page';
 
 afterEach(() => {

@@ -7,15 +7,15 @@ import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';
 import { TextField } from '@/components/ui/field';
+import { PasswordField } from '@/components/ui/password-field';
 import { PhoneField } from '@/components/ui/phone-field';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
+import { useTimedMessage } from '@/hooks/use-timed-message';
 import { ApiRequestError } from '@/lib/api-client';
 import { useRegisterOwner } from '../api/register';
-import { useTimedMessage } from '../hooks/use-timed-message';
 import { AuthCard } from './auth-card';
 import { AuthShell } from './auth-shell';
-import { PasswordField } from './password-field';
-import { SubmitButton } from './submit-button';
 import { TermsModal } from './terms-modal';
 
 /** owner-side §9: registration redirect and message durations. */

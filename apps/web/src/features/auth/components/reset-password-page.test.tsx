@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute, stubFetch } from '../testing/render-route';
+import { jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
 import { ResetPasswordPage } from './reset-password-page';
 
 afterEach(() => {

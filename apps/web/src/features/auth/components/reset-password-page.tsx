@@ -5,13 +5,13 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from './auth-card';
 import { AuthShell } from './auth-shell';
-import { PasswordField } from './password-field';
-import { SubmitButton } from './submit-button';
 
 /**
  * Choosing a new password from an emailed link (customer-side §2 route table, §4 Password reset,

@@ -1,11 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { saveOwnerLogin, saveSubscriptionId } from '@/features/owner/lib/owner-session';
-import {
-  getSubscriptionStatus,
-  type SubscriptionStatus,
-} from '@/features/subscriptions/api/subscription-status';
+import { saveOwnerLogin, saveSubscriptionId } from '@/session/owner/owner-session';
+import { getSubscriptionStatus, type SubscriptionStatus } from '@/session/owner/subscription-status';
 import { loginOwner, type OwnerCredentials } from '../api/login';
 import { loginDestination } from '../lib/login-destination';
 

@@ -1,6 +1,6 @@
 import { loginMessages, ownerForgotMessages } from '@tableserve/contract/messages';
 import { ApiRequestError } from '@/lib/api-client';
-import type { BannerMessage } from './banner-message';
+import type { BannerMessage } from '@/lib/banner-message';
 
 /**
  * The banner for a failed owner reset request (owner-side §8 Forgot password). A 404 is told

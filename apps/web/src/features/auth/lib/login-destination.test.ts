@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionStatus } from '@/features/subscriptions/api/subscription-status';
+import type { SubscriptionStatus } from '@/session/owner/subscription-status';
 import { loginDestination } from './login-destination';
 
 const subscription = (overrides: Partial<SubscriptionStatus>): SubscriptionStatus => ({

@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import type { SubscriptionStatus } from '@/features/subscriptions/api/subscription-status';
+import type { SubscriptionStatus } from '@/session/owner/subscription-status';
 
 export type LoginDestination =
   | { to: typeof paths.selectSubscription }

@@ -1,11 +1,11 @@
 import { cartMessages } from '@tableserve/contract/cart';
 import { describeOptions } from '@tableserve/contract/option-choices';
 import { Trash2 } from 'lucide-react';
-import { ItemImage } from '@/features/customer-menu/components/item-image';
-import { QuantityStepper } from '@/features/customer-menu/components/quantity-stepper';
-import type { CartLine } from '@/features/diner/lib/cart';
+import { ItemImage } from '@/components/ui/item-image';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { optionsText } from '@/lib/item-options';
 import { formatDollars, lineTotal } from '@/lib/money';
+import type { CartLine } from '@/session/diner/cart';
 
 type CartLineRowProps = {
   line: CartLine;

@@ -1,13 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
-import {
-  demoMenu,
-  displayMenuFixture,
-  restaurantFixture,
-} from '@/features/customer-menu/testing/menu-fixtures';
-import { type CartLine, cartItem } from '@/features/diner/lib/cart';
+import { type CartLine, cartItem } from '@/session/diner/cart';
+import { demoMenu, displayMenuFixture, restaurantFixture } from '@/test/menu-fixtures';
+import { jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
 import { CartPage } from './cart-page';
 
 afterEach(() => {

@@ -3,21 +3,21 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { EmptyCart } from '@/components/diner/empty-cart';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { displayMenuQueryOptions } from '@/features/customer-menu/api/display-menu';
-import { type CartLine, cartLineKey, cartLinesFor, useCart } from '@/features/diner/lib/cart';
+import { formatDollars } from '@/lib/money';
+import { displayMenuQueryOptions } from '@/menu/display-menu';
+import { type CartLine, cartLineKey, cartLinesFor, useCart } from '@/session/diner/cart';
+import { cartNavigationState, restaurantIdFromState } from '@/session/diner/cart-navigation';
 import {
   menuPath,
   readCurrentRestaurant,
   readCurrentRestaurantId,
   readMenuToken,
-} from '@/features/diner/lib/current-restaurant';
-import { formatDollars } from '@/lib/money';
-import { cartNavigationState, restaurantIdFromState } from '../lib/cart-navigation';
+} from '@/session/diner/current-restaurant';
 import { CartLineRow } from './cart-line-row';
-import { EmptyCart } from './empty-cart';
 
 /** /cart: the diner's lines for the current restaurant, their sub-total and Checkout (customer-side §2 Cart). */
 export function CartPage() {

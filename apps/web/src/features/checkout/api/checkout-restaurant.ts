@@ -1,7 +1,7 @@
 import { GetRestaurantResponse } from '@tableserve/contract/restaurant';
 import { useQuery } from '@tanstack/react-query';
-import { type CurrentRestaurant, readCurrentRestaurant } from '@/features/diner/lib/current-restaurant';
 import { apiRequest } from '@/lib/api-client';
+import { type CurrentRestaurant, readCurrentRestaurant } from '@/session/diner/current-restaurant';
 
 /** GET /restaurant/get-restaurant/{id}: anyone gets the public fields (customer-side §7). */
 async function fetchRestaurant(restaurantId: number): Promise<CurrentRestaurant> {

@@ -1,20 +1,19 @@
 import { orderMessages } from '@tableserve/contract/order';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { EmptyCart } from '@/components/diner/empty-cart';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { EmptyCart } from '@/features/cart/components/empty-cart';
-import { restaurantIdFromState } from '@/features/cart/lib/cart-navigation';
-import { useCart } from '@/features/diner/lib/cart';
-import { menuPath, readCurrentRestaurantId } from '@/features/diner/lib/current-restaurant';
-import { useCustomer } from '@/features/diner/lib/customer-session';
-import { readTableFromCode } from '@/features/diner/lib/table-from-code';
+import { useCart } from '@/session/diner/cart';
+import { restaurantIdFromState } from '@/session/diner/cart-navigation';
+import { menuPath, readCurrentRestaurantId } from '@/session/diner/current-restaurant';
+import { useCustomer } from '@/session/diner/customer-session';
+import { readTableFromCode } from '@/session/diner/table-from-code';
 import { useCheckoutRestaurant } from '../api/checkout-restaurant';
 import { useCustomerLocation } from '../hooks/use-customer-location';
 import { useSubmitOrder } from '../hooks/use-submit-order';
-import { CheckoutSignIn } from './checkout-sign-in';
 import { ORDER_FORM_ID, OrderForm } from './order-form';
 import { OrderSummary } from './order-summary';
 
@@ -22,7 +21,12 @@ import { OrderSummary } from './order-summary';
  * /customer_details (customer-side §2 Customer details, §4, §5): the diner logs in, signs up
  * or continues as a guest, picks pickup or a table, and submits the cart as an order.
  */
-export function CheckoutPage() {
+/** How a diner who is not signed in signs in, signs up or continues as a guest (composed in app/). */
+export type CheckoutSignInProps = { restaurantId: number; onSignedIn: () => void };
+
+type CheckoutPageProps = { SignIn: ComponentType<CheckoutSignInProps> };
+
+export function CheckoutPage({ SignIn }: CheckoutPageProps) {
   const routerLocation = useLocation();
   const restaurantId = restaurantIdFromState(routerLocation.state) ?? readCurrentRestaurantId();
   const cart = useCart(restaurantId);
@@ -71,7 +75,7 @@ export function CheckoutPage() {
             tableFromCode={readTableFromCode(restaurantId)}
           />
         ) : (
-          <CheckoutSignIn restaurantId={restaurantId} onSignedIn={() => setJustSignedIn(true)} />
+          <SignIn restaurantId={restaurantId} onSignedIn={() => setJustSignedIn(true)} />
         )}
 
         <OrderSummary

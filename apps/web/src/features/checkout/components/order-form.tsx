@@ -2,7 +2,7 @@ import { orderMessages } from '@tableserve/contract/order';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
-import type { CustomerData } from '@/features/diner/lib/customer-session';
+import type { CustomerData } from '@/session/diner/customer-session';
 import type { LocationStatus } from '../hooks/use-customer-location';
 import type { OrderChoice, OrderType } from '../lib/order-payload';
 import { OrderTypeToggle } from './order-type-toggle';

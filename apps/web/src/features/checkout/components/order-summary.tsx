@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { type CartLine, cartLineKey } from '@/features/diner/lib/cart';
 import { optionsText } from '@/lib/item-options';
 import { formatDollars, lineTotal } from '@/lib/money';
+import { type CartLine, cartLineKey } from '@/session/diner/cart';
 
 type OrderSummaryProps = {
   lines: readonly CartLine[];

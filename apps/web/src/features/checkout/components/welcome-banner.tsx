@@ -1,6 +1,6 @@
 import { UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { type CustomerData, clearCustomerSession } from '@/features/diner/lib/customer-session';
+import { type CustomerData, clearCustomerSession } from '@/session/diner/customer-session';
 
 type WelcomeBannerProps = {
   customer: CustomerData;

@@ -2,17 +2,17 @@ import { customerMessages } from '@tableserve/contract/customer';
 import { orderMessages, type PlaceOrderBody } from '@tableserve/contract/order';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SESSION_EXPIRED_TOAST } from '@/features/customer-auth/hooks/use-customer-token-watch';
-import { useSingleFlight } from '@/features/customer-auth/hooks/use-single-flight';
-import { notifyError, useNotices } from '@/features/customer-auth/lib/notify';
-import { type CartLine, cartLineKey, clearCart } from '@/features/diner/lib/cart';
+import { useSingleFlight } from '@/hooks/use-single-flight';
+import { localKeys, localStore } from '@/lib/storage';
+import { type CartLine, cartLineKey, clearCart } from '@/session/diner/cart';
 import {
   clearCustomerSession,
   isTokenExpired,
   readCustomer,
   readCustomerToken,
-} from '@/features/diner/lib/customer-session';
-import { localKeys, localStore } from '@/lib/storage';
+} from '@/session/diner/customer-session';
+import { notifyError, useNotices } from '@/session/diner/notify';
+import { SESSION_EXPIRED_TOAST } from '@/session/diner/use-customer-token-watch';
 import { placeOrder } from '../api/place-order';
 import type { CustomerLocation } from '../lib/customer-location';
 import { createOrderAttempts } from '../lib/order-attempts';

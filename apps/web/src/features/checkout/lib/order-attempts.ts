@@ -1,4 +1,4 @@
-import { newIdempotencyKey } from '@/features/subscriptions/lib/idempotency';
+import { newIdempotencyKey } from '@/lib/idempotency';
 
 export type OrderAttempt<Body> = { key: string; body: Body };
 

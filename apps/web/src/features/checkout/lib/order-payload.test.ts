@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartLine } from '@/features/diner/lib/cart';
+import type { CartLine } from '@/session/diner/cart';
 import { buildPlaceOrderBody, localOrderTime } from './order-payload';
 
 const customer = {

@@ -1,6 +1,6 @@
 import type { PlaceOrderBody } from '@tableserve/contract/order';
-import type { CartLine } from '@/features/diner/lib/cart';
-import type { CustomerData } from '@/features/diner/lib/customer-session';
+import type { CartLine } from '@/session/diner/cart';
+import type { CustomerData } from '@/session/diner/customer-session';
 import type { CustomerLocation } from './customer-location';
 
 export type OrderType = 'dine-in' | 'pickup';

@@ -1,7 +1,7 @@
 import { type CreateCustomerBody, CustomerSessionResponse } from '@tableserve/contract/customer';
 import { MessageResponse } from '@tableserve/contract/errors';
-import { saveCustomerSession } from '@/features/diner/lib/customer-session';
 import { apiRequest } from '@/lib/api-client';
+import { saveCustomerSession } from '@/session/diner/customer-session';
 
 export type CustomerCredentials = { email: string; password: string };
 export type SignupDetails = {

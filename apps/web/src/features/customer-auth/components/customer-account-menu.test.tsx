@@ -1,12 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetch } from '@/features/auth/testing/render-route';
-import {
-  customerSession,
-  customerToken,
-  renderWithToasts,
-  signInCustomer,
-} from '../testing/customer-fixtures';
+import { customerSession, customerToken, renderWithToasts, signInCustomer } from '@/test/customer-fixtures';
+import { jsonResponse, stubFetch } from '@/test/render-route';
 import { CustomerAccountMenu } from './customer-account-menu';
 
 afterEach(() => {

@@ -3,10 +3,10 @@ import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState 
 import { useNavigate } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { readCurrentRestaurantId } from '@/features/diner/lib/current-restaurant';
-import { type CustomerData, clearCustomerSession, useCustomer } from '@/features/diner/lib/customer-session';
 import { cn } from '@/lib/cn';
-import { useCustomerTokenWatch } from '../hooks/use-customer-token-watch';
+import { readCurrentRestaurantId } from '@/session/diner/current-restaurant';
+import { type CustomerData, clearCustomerSession, useCustomer } from '@/session/diner/customer-session';
+import { useCustomerTokenWatch } from '@/session/diner/use-customer-token-watch';
 
 // The dialog's forms and the terms text load when the diner opens it, not with the menu (issue 10);
 // pointing at or focusing Log In starts the download.

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetch } from '@/features/auth/testing/render-route';
-import { renderWithToasts } from '../testing/customer-fixtures';
+import { renderWithToasts } from '@/test/customer-fixtures';
+import { jsonResponse, stubFetch } from '@/test/render-route';
 import { ForgotPasswordForm } from './forgot-password-form';
 
 afterEach(() => {

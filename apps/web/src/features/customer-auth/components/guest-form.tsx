@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';
 import { TextField } from '@/components/ui/field';
 import { PhoneField } from '@/components/ui/phone-field';
-import { readCurrentRestaurantId } from '@/features/diner/lib/current-restaurant';
+import { readCurrentRestaurantId } from '@/session/diner/current-restaurant';
 import { continueAsGuest } from '../api/customer-auth';
 import { useCheckedSubmit } from '../hooks/use-checked-submit';
 import { useFormState } from '../hooks/use-form-state';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse, stubFetch } from '@/features/auth/testing/render-route';
-import { customerSession, renderWithToasts } from '../testing/customer-fixtures';
+import { customerSession, renderWithToasts } from '@/test/customer-fixtures';
+import { deferred, jsonResponse, stubFetch } from '@/test/render-route';
 import { LoginForm } from './login-form';
 
 afterEach(() => {

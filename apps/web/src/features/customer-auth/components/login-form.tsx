@@ -1,13 +1,13 @@
 import { type CustomerSession, customerMessages } from '@tableserve/contract/customer';
 import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';
-import { PasswordField } from '@/features/auth/components/password-field';
+import { PasswordField } from '@/components/ui/password-field';
+import { LOGIN_SUCCESS_MS } from '@/session/diner/notify';
 import { loginCustomer } from '../api/customer-auth';
 import { useCheckedSubmit } from '../hooks/use-checked-submit';
 import { useFormState } from '../hooks/use-form-state';
 import { checkLogin } from '../lib/customer-forms';
 import { loginFailureMessage } from '../lib/failure-messages';
-import { LOGIN_SUCCESS_MS } from '../lib/notify';
 
 type LoginFormProps = {
   onSuccess?: (customer: CustomerSession) => void;

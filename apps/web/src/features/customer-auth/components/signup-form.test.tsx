@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse, stubFetch } from '@/features/auth/testing/render-route';
-import { customerSession, renderWithToasts } from '../testing/customer-fixtures';
+import { customerSession, renderWithToasts } from '@/test/customer-fixtures';
+import { deferred, jsonResponse, stubFetch } from '@/test/render-route';
 import { SignupForm } from './signup-form';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { ChevronDown, ScrollText } from 'lucide-react';
 import { useId, useState } from 'react';
-import { termsSections } from '@/features/static-pages/components/terms-content';
+import { termsSections } from '@/components/legal/terms-content';
 import { cn } from '@/lib/cn';
 
 type TermsAgreementProps = {

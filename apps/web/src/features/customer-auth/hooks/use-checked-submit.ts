@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
+import { useSingleFlight } from '@/hooks/use-single-flight';
+import { useNotices } from '@/session/diner/notify';
 import type { FormCheck } from '../lib/customer-forms';
-import { useNotices } from '../lib/notify';
-import { useSingleFlight } from './use-single-flight';
 
 type CheckedSubmit<Value, Result, Field extends string> = {
   /** Checks the form before anything is sent (see lib/customer-forms). */

@@ -1,8 +1,8 @@
 import { Plus } from 'lucide-react';
 import { type ButtonHTMLAttributes, useId } from 'react';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { cn } from '@/lib/cn';
 import { itemChoiceTexts } from '../lib/item-choice';
-import { QuantityStepper } from './quantity-stepper';
 
 /**
  * How a dish goes into the cart: straight in, then − quantity + for its one line; or, for a dish

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
 import { sessionKeys } from '@/lib/storage';
-import { displayMenuFixture, menuItemFixture } from '../testing/menu-fixtures';
+import { displayMenuFixture, menuItemFixture } from '@/test/menu-fixtures';
+import { jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
 import { MenuDisplayPage } from './menu-display-page';
 
 /** Issue 12 part 3: the diner sees each dish's allergens and tags, and can hide dishes by allergen. */

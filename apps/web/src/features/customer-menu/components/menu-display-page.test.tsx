@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
-import { demoMenu, displayMenuFixture, menuItemFixture, restaurantFixture } from '../testing/menu-fixtures';
+import { demoMenu, displayMenuFixture, menuItemFixture, restaurantFixture } from '@/test/menu-fixtures';
+import { jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
 import { MenuDisplayPage } from './menu-display-page';
 
 afterEach(() => {

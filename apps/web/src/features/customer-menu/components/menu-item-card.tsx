@@ -1,8 +1,8 @@
 import type { MenuItem } from '@tableserve/contract/menu';
 import { ContainsLine, DietaryTagPills } from '@/components/ui/dietary-badges';
+import { ItemImage } from '@/components/ui/item-image';
 import { formatDollars } from '@/lib/money';
 import { AddToCartControl, type CartControl } from './add-to-cart-control';
-import { ItemImage } from './item-image';
 
 type MenuItemCardProps = {
   item: MenuItem;

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
+import { demoMenu, displayMenuFixture } from '@/test/menu-fixtures';
+import { jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
 import { socketServerForEachTest } from '@/test/socket-server';
-import { demoMenu, displayMenuFixture } from '../testing/menu-fixtures';
 import { MenuDisplayPage } from './menu-display-page';
 
 /** Issue 12 part 4: an open menu hears which dishes sell out or come back, without a reload. */

@@ -2,9 +2,9 @@ import type { MenuOptionGroup } from '@tableserve/contract/option-choices';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
-import type { CartLine } from '@/features/diner/lib/cart';
-import { displayMenuFixture, menuItemFixture } from '../testing/menu-fixtures';
+import type { CartLine } from '@/session/diner/cart';
+import { displayMenuFixture, menuItemFixture } from '@/test/menu-fixtures';
+import { jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
 import { MenuDisplayPage } from './menu-display-page';
 
 /** Issue 12 part 2 (ADR 017): a dish with options is chosen in a sheet before it goes in the cart. */

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { OptionChooser } from '@/components/ui/option-chooser';
-import { type CartItem, cartItem } from '@/features/diner/lib/cart';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { chosenOptions } from '@/lib/item-options';
 import { lineTotal } from '@/lib/money';
+import { type CartItem, cartItem } from '@/session/diner/cart';
 import { itemChoiceTexts } from '../lib/item-choice';
-import { QuantityStepper } from './quantity-stepper';
 
 export type OptionSheetProps = {
   /** The dish being chosen for; null once the sheet is closed. */

@@ -2,9 +2,9 @@ import { cartMessages } from '@tableserve/contract/cart';
 import type { MenuItem } from '@tableserve/contract/menu';
 import { Sparkles } from 'lucide-react';
 import { ContainsLine, DietaryTagPills } from '@/components/ui/dietary-badges';
+import { ItemImage } from '@/components/ui/item-image';
 import { formatDollars } from '@/lib/money';
 import { AddToCartControl, type CartControl } from './add-to-cart-control';
-import { ItemImage } from './item-image';
 
 type TodaysSpecialStripProps = {
   items: MenuItem[];

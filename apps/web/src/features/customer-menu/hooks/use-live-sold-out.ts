@@ -2,9 +2,9 @@ import type { DisplayMenuResponse } from '@tableserve/contract/customer-menu';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { AppSocket } from '@/lib/socket';
-import { displayMenuQueryOptions } from '../api/display-menu';
+import { displayMenuQueryOptions } from '@/menu/display-menu';
+import type { MenuToOpen } from '@/session/diner/remember-restaurant';
 import { applySoldOutChange, parseSoldOutChange } from '../lib/live-menu';
-import type { MenuToOpen } from '../lib/remember-restaurant';
 
 /** How long after the menu shows its live connection may wait for an idle moment. */
 const START_WITHIN_MS = 2000;

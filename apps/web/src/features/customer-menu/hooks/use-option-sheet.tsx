@@ -1,6 +1,6 @@
 import type { MenuItem } from '@tableserve/contract/menu';
 import { lazy, Suspense, useState } from 'react';
-import type { CartItem } from '@/features/diner/lib/cart';
+import type { CartItem } from '@/session/diner/cart';
 
 // The sheet (the chooser, its dialog) loads with the first dish chosen, not with the menu (issue 10).
 const OptionSheet = lazy(async () => ({ default: (await import('../components/option-sheet')).OptionSheet }));

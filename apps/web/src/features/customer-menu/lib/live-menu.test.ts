@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoMenu, displayMenuFixture, menuItemFixture } from '../testing/menu-fixtures';
+import { demoMenu, displayMenuFixture, menuItemFixture } from '@/test/menu-fixtures';
 import { applySoldOutChange, parseSoldOutChange } from './live-menu';
 
 const names = (menu: { menu: Array<{ item_name: string }> }) => menu.menu.map((item) => item.item_name);

@@ -1,7 +1,7 @@
 import type { DisplayMenuResponse } from '@tableserve/contract/customer-menu';
 import type { MenuItem } from '@tableserve/contract/menu';
 import type { MenuItemSoldOutPayload } from '@tableserve/contract/realtime';
-import { isMenuItem, withListDefaults } from './display-menu-shape';
+import { isMenuItem, withListDefaults } from '@/menu/display-menu-shape';
 
 export type SoldOutChange =
   | { menu_id: number; sold_out: true }

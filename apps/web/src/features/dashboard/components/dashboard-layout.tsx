@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { LeaveSession } from '@/features/owner/components/leave-session';
+import { LeaveSession } from '@/session/owner/leave-session';
 import {
   clearOwnerSession,
   hasActiveRestaurant,
@@ -15,10 +15,10 @@ import {
   type OwnerSession,
   readOwnerSession,
   saveSubscriptionId,
-} from '@/features/owner/lib/owner-session';
-import { useSubscription } from '@/features/subscriptions/api/subscription-status';
-import { SubscriptionBanners } from '@/features/subscriptions/components/subscription-banners';
-import { hasDashboardAccess } from '@/features/subscriptions/lib/subscription-state';
+} from '@/session/owner/owner-session';
+import { hasDashboardAccess } from '@/session/owner/subscription-state';
+import { useSubscription } from '@/session/owner/subscription-status';
+import type { SubscriptionViews } from '../lib/subscription-views';
 import { NavDrawer } from './nav-drawer';
 import { SideNav } from './side-nav';
 
@@ -28,13 +28,19 @@ const DRAWER_ID = 'dashboard-drawer';
  * /dashboard/* (owner-side §2 Owner dashboard, §4 Owner session, Login routing): only for an
  * owner with a valid session and a subscription that has not lapsed.
  */
-export function DashboardLayout() {
+export function DashboardLayout({ subscriptionViews }: { subscriptionViews: SubscriptionViews }) {
   const [session] = useState(readOwnerSession);
   if (!session) return <LeaveSession to={paths.home} />;
-  return <SubscribedDashboard session={session} />;
+  return <SubscribedDashboard session={session} subscriptionViews={subscriptionViews} />;
 }
 
-function SubscribedDashboard({ session }: { session: OwnerSession }) {
+function SubscribedDashboard({
+  session,
+  subscriptionViews,
+}: {
+  session: OwnerSession;
+  subscriptionViews: SubscriptionViews;
+}) {
   const subscription = useSubscription(session);
   // The guard routes only on a status that is fresh or was read since it mounted, never on one
   // cached earlier: the plans screen's 'none', left in the cache while the owner paid, sent
@@ -60,6 +66,7 @@ function SubscribedDashboard({ session }: { session: OwnerSession }) {
   return (
     <DashboardFrame
       subscription={current ?? null}
+      subscriptionViews={subscriptionViews}
       statusFailed={current === undefined}
       onRetryStatus={() => void subscription.refetch()}
     />
@@ -68,11 +75,18 @@ function SubscribedDashboard({ session }: { session: OwnerSession }) {
 
 type DashboardFrameProps = {
   subscription: Subscription | null;
+  subscriptionViews: SubscriptionViews;
   statusFailed: boolean;
   onRetryStatus: () => void;
 };
 
-function DashboardFrame({ subscription, statusFailed, onRetryStatus }: DashboardFrameProps) {
+function DashboardFrame({
+  subscription,
+  subscriptionViews,
+  statusFailed,
+  onRetryStatus,
+}: DashboardFrameProps) {
+  const { Banners, StatusBadge } = subscriptionViews;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -89,6 +103,7 @@ function DashboardFrame({ subscription, statusFailed, onRetryStatus }: Dashboard
     <SideNav
       restaurantActive={restaurantActive}
       subscription={subscription}
+      StatusBadge={StatusBadge}
       onNavigate={onNavigate}
       onLogOut={logOut}
     />
@@ -124,7 +139,7 @@ function DashboardFrame({ subscription, statusFailed, onRetryStatus }: Dashboard
             </button>
           </Alert>
         )}
-        <SubscriptionBanners subscription={subscription} />
+        <Banners subscription={subscription} />
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>

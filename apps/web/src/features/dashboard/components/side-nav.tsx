@@ -15,9 +15,9 @@ import {
 } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { StatusBadge } from '@/features/subscriptions/components/status-badge';
 import { cn } from '@/lib/cn';
 import { type DashboardNavKey, dashboardNavEntries } from '../lib/dashboard-nav';
+import type { SubscriptionViews } from '../lib/subscription-views';
 
 const icons: Record<DashboardNavKey, LucideIcon> = {
   orderSummary: ClipboardList,
@@ -34,12 +34,13 @@ const rowClasses = 'flex min-h-11 items-center gap-3 rounded-xl px-3 text-[0.937
 type SideNavProps = {
   restaurantActive: boolean;
   subscription: Subscription | null;
+  StatusBadge: SubscriptionViews['StatusBadge'];
   onNavigate?: () => void;
   onLogOut: () => void;
 };
 
 /** The dashboard's side navigation (owner-side §2 Owner dashboard, §4 Dashboard availability). */
-export function SideNav({ restaurantActive, subscription, onNavigate, onLogOut }: SideNavProps) {
+export function SideNav({ restaurantActive, subscription, StatusBadge, onNavigate, onLogOut }: SideNavProps) {
   const entries = dashboardNavEntries(restaurantActive);
   return (
     <nav aria-label="Dashboard" className="flex flex-col gap-5">

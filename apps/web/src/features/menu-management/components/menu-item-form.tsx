@@ -15,11 +15,11 @@ import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { control, TextAreaField, TextField } from '@/components/ui/field';
-import { SubmitButton } from '@/features/auth/components/submit-button';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { useObjectUrl } from '@/hooks/use-object-url';
 import { cn } from '@/lib/cn';
 import { useSaveMenuItem } from '../api/save-menu-item';
 import { ImageUploadError } from '../api/upload-image';
-import { useObjectUrl } from '../hooks/use-object-url';
 import { imageFileProblem } from '../lib/image-file';
 import {
   emptyMenuItemForm,

@@ -3,7 +3,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
 import { menuSetupKey } from '@/lib/storage';
 import {
   menuItem,
@@ -11,7 +10,8 @@ import {
   renderToasts,
   signInRestaurantOwner,
   stubObjectUrls,
-} from '../testing/fixtures';
+} from '@/test/menu-item-fixtures';
+import { deferred, jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
 import { MenuManagementPage } from './menu-management-page';
 
 const SIGNED_URL = 'https://cdn.example.com/uploads/42-abc.png?expires=1700000000&signature=xyz';

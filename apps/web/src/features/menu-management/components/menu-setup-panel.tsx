@@ -1,7 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { SetupSteps } from '@/features/restaurant/components/setup-steps';
+import { SetupSteps } from '@/components/ui/setup-steps';
 
 /**
  * The setup progress while the menu-setup flag is pending (owner-side §4 Menu setup flow): step

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { parseRestaurantId, readRestaurantId } from '@/features/owner/lib/owner-session';
+import { parseRestaurantId, readRestaurantId } from '@/session/owner/owner-session';
 
 /**
  * The restaurant being set up: the session's restaurant_id, else the one Create Restaurant

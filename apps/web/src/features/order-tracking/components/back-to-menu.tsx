@@ -2,7 +2,7 @@ import { cartMessages } from '@tableserve/contract/cart';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
-import { menuPath } from '@/features/diner/lib/current-restaurant';
+import { menuPath } from '@/session/diner/current-restaurant';
 
 /** The 'Back to Menu' button of customer-side §2 Order status: to the menu of the scanned QR code. */
 export function BackToMenu({

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadingScreen } from '@/components/ui/spinner';
-import { readCustomerToken } from '@/features/diner/lib/customer-session';
+import { readCustomerToken } from '@/session/diner/customer-session';
 import { type OrderStatusData, orderStatusQueryKey, useOrderStatus } from '../api/order-status';
 import type { OrderRef } from '../api/order-summary';
 import { useLiveOrder } from '../hooks/use-live-order';

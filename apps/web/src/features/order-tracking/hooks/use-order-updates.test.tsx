@@ -1,7 +1,7 @@
 import type { OrderUpdatePayload } from '@tableserve/contract/realtime';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { restartableSocketServer } from '@/features/staff-orders/testing/restartable-socket-server';
+import { restartableSocketServer } from '@/test/restartable-socket-server';
 import { startSocketServer } from '@/test/socket-server';
 import { useOrderUpdates } from './use-order-updates';
 

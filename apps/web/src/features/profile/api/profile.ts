@@ -1,8 +1,8 @@
 import { type UpdateProfileBody, UserProfile } from '@tableserve/contract/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { apiRequest } from '@/lib/api-client';
+import type { OwnerSession } from '@/session/owner/owner-session';
 
 export const profileQueryKey = (userId: number) => ['owner-profile', userId] as const;
 

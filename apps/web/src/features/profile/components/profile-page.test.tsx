@@ -1,8 +1,8 @@
 import type { UserProfile } from '@tableserve/contract/auth';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
-import { signInOwner } from '@/features/subscriptions/testing/fixtures';
+import { deferred, jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
+import { signInOwner } from '@/test/subscription-fixtures';
 import { ProfilePage } from './profile-page';
 
 afterEach(() => {

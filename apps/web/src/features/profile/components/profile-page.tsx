@@ -6,13 +6,13 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
+import { PageHeader } from '@/components/ui/page-header';
+import { ReadOnlyField } from '@/components/ui/read-only-field';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { OwnerOnly } from '@/features/owner/components/owner-only';
-import type { OwnerSession } from '@/features/owner/lib/owner-session';
-import { PageHeader } from '@/features/restaurant/components/page-header';
-import { ReadOnlyField } from '@/features/restaurant/components/read-only-field';
-import type { FieldErrors } from '@/features/restaurant/lib/field-errors';
+import type { FieldErrors } from '@/lib/field-errors';
+import { OwnerOnly } from '@/session/owner/owner-only';
+import type { OwnerSession } from '@/session/owner/owner-session';
 import { useProfile, useUpdateProfile } from '../api/profile';
 import {
   type EditableProfileField,

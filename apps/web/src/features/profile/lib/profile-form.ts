@@ -1,5 +1,5 @@
 import { UpdateProfileBody, type UserProfile } from '@tableserve/contract/auth';
-import { type FieldErrors, fieldErrorsFromIssues } from '@/features/restaurant/lib/field-errors';
+import { type FieldErrors, fieldErrorsFromIssues } from '@/lib/field-errors';
 
 /** The profile's fields in the order the screen lists them (owner-side §3 User profile). */
 export const PROFILE_FIELDS = [

@@ -1,7 +1,7 @@
 import { type PaperSize, RotateMenuTokenResponse, TableCodesResponse } from '@tableserve/contract/menu';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { restaurantQueryKey } from '@/features/restaurant/api/owner-restaurant';
 import { apiRequest } from '@/lib/api-client';
+import { restaurantQueryKey } from '@/session/owner/owner-restaurant';
 import { qrCodeQueryKey } from './generate-qr-code';
 import { downloadFailure, ownerDownload } from './owner-download';
 

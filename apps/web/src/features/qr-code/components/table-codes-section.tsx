@@ -8,7 +8,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { control } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { dashboardPaths } from '@/features/dashboard/lib/dashboard-nav';
+import { dashboardPaths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { fetchTableCardsPdf, useTableCodes } from '../api/table-codes';
 import { downloadFile, downloadQrPoster, drawQrModules, qrPosterFileName } from '../lib/qr-poster';

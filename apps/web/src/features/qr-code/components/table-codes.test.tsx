@@ -2,14 +2,14 @@ import { qrMessages } from '@tableserve/contract/menu';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
 import {
   RESTAURANT_ID,
   renderToasts,
   signInRestaurantOwner,
   stubObjectUrls,
-} from '@/features/menu-management/testing/fixtures';
-import { restaurantFixture } from '@/features/restaurant/testing/fixtures';
+} from '@/test/menu-item-fixtures';
+import { jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
+import { restaurantFixture } from '@/test/restaurant-fixtures';
 import { QrCodePage } from './qr-code-page';
 
 /** A 21-module code whose only dark modules are the diagonal: enough to see what is drawn. */

@@ -1,7 +1,7 @@
 import { type CreateRestaurantBody, CreateRestaurantResponse } from '@tableserve/contract/restaurant';
 import { useMutation } from '@tanstack/react-query';
-import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { apiRequest } from '@/lib/api-client';
+import type { OwnerSession } from '@/session/owner/owner-session';
 
 /** Only what the screen uses; the rest of the answer may grow without breaking it. */
 const Created = CreateRestaurantResponse.pick({ message: true, restaurant_id: true });

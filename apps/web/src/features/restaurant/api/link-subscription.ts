@@ -1,5 +1,5 @@
-import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { apiRequest } from '@/lib/api-client';
+import type { OwnerSession } from '@/session/owner/owner-session';
 
 const post = (path: string, { userId, token }: OwnerSession) =>
   apiRequest<unknown>(path, { method: 'POST', body: { user_id: userId }, token });

@@ -1,9 +1,9 @@
 import { UpdateRestaurantResponse } from '@tableserve/contract/restaurant';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { apiRequest } from '@/lib/api-client';
+import { restaurantQueryKey } from '@/session/owner/owner-restaurant';
+import type { OwnerSession } from '@/session/owner/owner-session';
 import type { RestaurantDetailsBody } from '../lib/restaurant-form';
-import { restaurantQueryKey } from './owner-restaurant';
 
 /** The server's message is optional here: the screen falls back to the spec's own text. */
 const Updated = UpdateRestaurantResponse.partial();

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
-import { signInOwner } from '@/features/subscriptions/testing/fixtures';
-import { defaultOpeningHours } from '../lib/opening-hours';
+import { defaultOpeningHours } from '@/lib/opening-hours';
+import { deferred, jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
+import { signInOwner } from '@/test/subscription-fixtures';
 import { installFakeGoogleMaps, springfieldPlace } from '../testing/fake-google-maps';
 import { CreateRestaurantPage, CreateRestaurantPageWithMaps } from './create-restaurant-page';
 

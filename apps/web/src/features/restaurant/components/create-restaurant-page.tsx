@@ -10,22 +10,24 @@ import { Card } from '@/components/ui/card';
 import { EmailField } from '@/components/ui/email-field';
 import { TextField } from '@/components/ui/field';
 import { FormSection } from '@/components/ui/form-section';
+import { PageHeader } from '@/components/ui/page-header';
 import { PhoneField } from '@/components/ui/phone-field';
+import { SetupSteps } from '@/components/ui/setup-steps';
 import { LoadingScreen } from '@/components/ui/spinner';
-import { SubmitButton } from '@/features/auth/components/submit-button';
-import { useTimedMessage } from '@/features/auth/hooks/use-timed-message';
-import { dashboardPaths } from '@/features/dashboard/lib/dashboard-nav';
-import { OwnerOnly } from '@/features/owner/components/owner-only';
-import { hasActiveRestaurant, type OwnerSession, saveRestaurantId } from '@/features/owner/lib/owner-session';
-import { subscriptionStatusQueryKey } from '@/features/subscriptions/api/subscription-status';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { dashboardPaths } from '@/config/paths';
+import { useTimedMessage } from '@/hooks/use-timed-message';
 import { ApiRequestError } from '@/lib/api-client';
+import { type FieldErrors, fieldErrorsFromServer, withoutFieldError } from '@/lib/field-errors';
 import { localStore, menuSetupKey } from '@/lib/storage';
+import { OwnerOnly } from '@/session/owner/owner-only';
+import { hasActiveRestaurant, type OwnerSession, saveRestaurantId } from '@/session/owner/owner-session';
+import { subscriptionStatusQueryKey } from '@/session/owner/subscription-status';
 import { type CreatedRestaurant, useCreateRestaurant } from '../api/create-restaurant';
 import { linkRestaurantToSubscription } from '../api/link-subscription';
 import { useGoogleMapsApiKey } from '../api/public-config';
 import { MENU_REDIRECT_MS, useMenuRedirect } from '../hooks/use-menu-redirect';
 import { browserTimeZone } from '../lib/browser-time-zone';
-import { type FieldErrors, fieldErrorsFromServer, withoutFieldError } from '../lib/field-errors';
 import type { PickedAddress } from '../lib/place-to-address';
 import {
   type CreateRestaurantForm,
@@ -35,9 +37,7 @@ import {
   withPickedAddress,
 } from '../lib/restaurant-form';
 import { AddressSearch } from './address-search';
-import { PageHeader } from './page-header';
 import { OpeningHoursSection, RestaurantBasicsSection, type UpdateDetail } from './restaurant-details-fields';
-import { SetupSteps } from './setup-steps';
 
 /** owner-side §9: the loader shows 1 s; a failure message 9 s. */
 export const CREATE_LOADER_MS = 1000;

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
-import { signInOwner } from '@/features/subscriptions/testing/fixtures';
-import { restaurantFixture } from '../testing/fixtures';
+import { jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
+import { restaurantFixture } from '@/test/restaurant-fixtures';
+import { signInOwner } from '@/test/subscription-fixtures';
 import { EditRestaurantPage } from './edit-restaurant-page';
 
 afterEach(() => {

@@ -7,24 +7,24 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormSection } from '@/components/ui/form-section';
+import { PageHeader } from '@/components/ui/page-header';
+import { ReadOnlyField } from '@/components/ui/read-only-field';
 import { LoadingScreen } from '@/components/ui/spinner';
-import { useTimedMessage } from '@/features/auth/hooks/use-timed-message';
-import { dashboardPaths } from '@/features/dashboard/lib/dashboard-nav';
-import { LeaveSession } from '@/features/owner/components/leave-session';
-import { OwnerOnly } from '@/features/owner/components/owner-only';
-import { isRefusedToken, type OwnerSession, readRestaurantId } from '@/features/owner/lib/owner-session';
+import { dashboardPaths } from '@/config/paths';
+import { useTimedMessage } from '@/hooks/use-timed-message';
 import { ApiRequestError } from '@/lib/api-client';
-import { useOwnerRestaurant } from '../api/owner-restaurant';
+import { type FieldErrors, fieldErrorsFromServer, withoutFieldError } from '@/lib/field-errors';
+import { LeaveSession } from '@/session/owner/leave-session';
+import { OwnerOnly } from '@/session/owner/owner-only';
+import { useOwnerRestaurant } from '@/session/owner/owner-restaurant';
+import { isRefusedToken, type OwnerSession, readRestaurantId } from '@/session/owner/owner-session';
 import { useUpdateRestaurant } from '../api/update-restaurant';
-import { type FieldErrors, fieldErrorsFromServer, withoutFieldError } from '../lib/field-errors';
 import {
   contactFrom,
   detailsFormFrom,
   type RestaurantDetailsForm,
   validateDetailsForm,
 } from '../lib/restaurant-form';
-import { PageHeader } from './page-header';
-import { ReadOnlyField } from './read-only-field';
 import { OpeningHoursSection, RestaurantBasicsSection } from './restaurant-details-fields';
 
 /** owner-side §4 Edit Restaurant: the success banner disappears after 3 seconds. */

@@ -2,7 +2,7 @@ import type { OpeningHours } from '@tableserve/contract/opening-hours';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { defaultOpeningHours } from '../lib/opening-hours';
+import { defaultOpeningHours } from '@/lib/opening-hours';
 import { OpeningHoursEditor } from './opening-hours-editor';
 
 function Editor() {

@@ -4,8 +4,8 @@ import { CopyCheck, MoonStar } from 'lucide-react';
 import { useId } from 'react';
 import { control } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
-import type { FieldErrors } from '../lib/field-errors';
-import { weekdayLabel, withDayChange } from '../lib/opening-hours';
+import type { FieldErrors } from '@/lib/field-errors';
+import { weekdayLabel, withDayChange } from '@/lib/opening-hours';
 
 type OpeningHoursEditorProps = {
   value: OpeningHours;

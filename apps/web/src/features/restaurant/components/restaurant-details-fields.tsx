@@ -2,7 +2,7 @@ import { MAX_TABLES } from '@tableserve/contract/restaurant';
 import { Clock3, Store } from 'lucide-react';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { FormSection } from '@/components/ui/form-section';
-import type { FieldErrors } from '../lib/field-errors';
+import type { FieldErrors } from '@/lib/field-errors';
 import type { RestaurantDetailsForm } from '../lib/restaurant-form';
 import { OpeningHoursEditor } from './opening-hours-editor';
 import { TimeZoneField } from './time-zone-field';

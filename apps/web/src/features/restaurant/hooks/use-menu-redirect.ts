@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { dashboardPaths } from '@/features/dashboard/lib/dashboard-nav';
+import { dashboardPaths } from '@/config/paths';
 
 /** owner-side §9: the create-restaurant toast lasts 10 s, and the redirect waits as long. */
 export const MENU_REDIRECT_MS = 10_000;

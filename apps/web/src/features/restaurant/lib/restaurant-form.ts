@@ -5,8 +5,8 @@ import {
   type RestaurantPublic,
 } from '@tableserve/contract/restaurant';
 import type { z } from 'zod';
-import { type FieldErrors, fieldErrorsFromIssues } from './field-errors';
-import { defaultOpeningHours } from './opening-hours';
+import { type FieldErrors, fieldErrorsFromIssues } from '@/lib/field-errors';
+import { defaultOpeningHours } from '@/lib/opening-hours';
 import type { PickedAddress } from './place-to-address';
 
 /** The fields the owner may change at any time (owner-side §5 Edit restaurant); text as typed. */

@@ -2,8 +2,8 @@ import { Clock, type LucideIcon, Mail, Store, UtensilsCrossed } from 'lucide-rea
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
+import { CONTACT_EMAIL } from '@/config/contact';
 import { paths } from '@/config/paths';
-import { CONTACT_EMAIL } from '../lib/contact-message';
 
 const linkClasses =
   'inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-4 hover:underline';

@@ -3,12 +3,8 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/field';
-import {
-  CONTACT_EMAIL,
-  type ContactMessage,
-  contactMailtoUrl,
-  contactMessageSchema,
-} from '../lib/contact-message';
+import { CONTACT_EMAIL } from '@/config/contact';
+import { type ContactMessage, contactMailtoUrl, contactMessageSchema } from '../lib/contact-message';
 
 type FieldName = keyof ContactMessage;
 type FieldErrors = Partial<Record<FieldName, string>>;

@@ -1,8 +1,6 @@
 import { email, requiredText } from '@tableserve/contract/fields';
 import { z } from 'zod';
-
-/** Where the contact form's messages go. */
-export const CONTACT_EMAIL = 'hello@tableserve.app';
+import { CONTACT_EMAIL } from '@/config/contact';
 
 /** customer-side §2 Other screens: name, email, subject and message, all required. */
 export const contactMessageSchema = z.object({

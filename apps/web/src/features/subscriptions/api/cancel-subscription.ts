@@ -1,8 +1,8 @@
 import { type CancelSubscriptionBody, CancelSubscriptionResponse } from '@tableserve/contract/subscription';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { apiRequest } from '@/lib/api-client';
-import { subscriptionStatusQueryKey } from './subscription-status';
+import type { OwnerSession } from '@/session/owner/owner-session';
+import { subscriptionStatusQueryKey } from '@/session/owner/subscription-status';
 
 export type CancelMode = NonNullable<CancelSubscriptionBody>['mode'];
 

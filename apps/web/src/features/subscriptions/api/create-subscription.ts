@@ -4,9 +4,9 @@ import {
   Subscription,
 } from '@tableserve/contract/subscription';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { apiRequest } from '@/lib/api-client';
-import { subscriptionQueryOptions, subscriptionStatusQueryKey } from './subscription-status';
+import type { OwnerSession } from '@/session/owner/owner-session';
+import { subscriptionQueryOptions, subscriptionStatusQueryKey } from '@/session/owner/subscription-status';
 
 /**
  * Only what the client needs from a successful payment. Read leniently on purpose: once the

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
-import { plans, signInOwner, subscriptionFixture } from '../testing/fixtures';
+import { deferred, jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
+import { plans, signInOwner, subscriptionFixture } from '@/test/subscription-fixtures';
 import { PaymentDetailsPage } from './payment-details-page';
 
 afterEach(() => {

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
-import { daysFromNow, plans, signInOwner, subscriptionFixture } from '../testing/fixtures';
+import { deferred, jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
+import { daysFromNow, plans, signInOwner, subscriptionFixture } from '@/test/subscription-fixtures';
 import { SelectSubscriptionPage } from './select-subscription-page';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import type { Subscription } from '@tableserve/contract/subscription';
 import { cn } from '@/lib/cn';
-import { subscriptionStatusLabel } from '../lib/subscription-state';
+import { subscriptionStatusLabel } from '@/session/owner/subscription-state';
 
 const tones = {
   active: 'bg-emerald-50 text-emerald-800 ring-emerald-200',

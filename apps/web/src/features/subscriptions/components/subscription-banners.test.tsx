@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { daysFromNow, subscriptionFixture } from '../testing/fixtures';
+import { daysFromNow, subscriptionFixture } from '@/test/subscription-fixtures';
 import { SubscriptionBanners } from './subscription-banners';
 
 function renderBanners(subscription: Parameters<typeof SubscriptionBanners>[0]['subscription']) {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute, stubFetch } from '@/features/auth/testing/render-route';
-import { daysFromNow, signInOwner, subscriptionFixture } from '../testing/fixtures';
+import { jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
+import { daysFromNow, signInOwner, subscriptionFixture } from '@/test/subscription-fixtures';
 import { SubscriptionDetailsPage } from './subscription-details-page';
 
 afterEach(() => {

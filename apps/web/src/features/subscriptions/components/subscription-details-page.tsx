@@ -8,11 +8,12 @@ import { Card } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { OwnerOnly } from '@/features/owner/components/owner-only';
-import type { OwnerSession } from '@/features/owner/lib/owner-session';
 import { formatDollars } from '@/lib/money';
+import { OwnerOnly } from '@/session/owner/owner-only';
+import type { OwnerSession } from '@/session/owner/owner-session';
+import { offersRenewal } from '@/session/owner/subscription-state';
+import { useSubscription } from '@/session/owner/subscription-status';
 import { useCancelSubscription } from '../api/cancel-subscription';
-import { useSubscription } from '../api/subscription-status';
 import { useNow } from '../hooks/use-now';
 import {
   cancelAvailability,
@@ -22,7 +23,6 @@ import {
   remainingDays,
   subscriptionEndDate,
 } from '../lib/subscription-dates';
-import { offersRenewal } from '../lib/subscription-state';
 import { CancelButton } from './cancel-button';
 import { StatusBadge } from './status-badge';
 import { PageHeading, SubscriptionShell } from './subscription-shell';

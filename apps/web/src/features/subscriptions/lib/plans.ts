@@ -1,5 +1,5 @@
 import type { Plan, Subscription } from '@tableserve/contract/subscription';
-import { offersRenewal } from './subscription-state';
+import { offersRenewal } from '@/session/owner/subscription-state';
 
 /** The plan the pricing page advertises as most popular. */
 const RECOMMENDED_PLAN_NAME = 'Professional';

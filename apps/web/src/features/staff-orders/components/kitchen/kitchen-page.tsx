@@ -1,7 +1,0 @@
-import { StaffScreen } from '../staff-screen';
-import { KitchenBoard } from './kitchen-board';
-
-/** /dashboard/kitchen-management (owner-side §2 Kitchen Management). */
-export function KitchenPage() {
-  return <StaffScreen>{(staff) => <KitchenBoard {...staff} />}</StaffScreen>;
-}
