@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (PostgreSQL) or `npm run bench -- --embedded` (PGlite): issue 10's figures in
+ * `npm run bench` (PostgreSQL) or `npm run bench -- --embedded` (PGlite): docs/performance.md's figures in
  * one bounded run over loopback. Seeds a fresh database, starts the server as deployed (a child
  * process in production mode behind a proxy), and measures a bare Fastify route, the diner's menu,
  * place-order at 50 and 200 connections, and order events to thousands of sockets on one instance

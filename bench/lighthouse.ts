@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse`: issue 10's Lighthouse figures. Builds the web app, seeds the demo
+ * `npm run lighthouse`: docs/performance.md's Lighthouse figures. Builds the web app, seeds the demo
  * restaurant with a photo per dish into a fresh embedded database, starts the server as deployed
  * (production mode), and runs Lighthouse in its mobile mode (a mid-range phone: 4× CPU slowdown,
  * simulated slow 4G) on the diner's menu, the landing page and the login page with Debian's

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The web app's layers (issue 19): a feature (src/features/<name>) imports only itself and the
+// The web app's layers (docs/decisions/018-layering.md): a feature (src/features/<name>) imports only itself and the
 // shared modules, never another feature; shared modules (everything in src/ but features/, app/
 // and the entry) import neither features nor app/. Screens that need two features are composed in
 // app/. Tests count too: a feature's tests may reach only what the feature itself may reach.

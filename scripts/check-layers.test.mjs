@@ -33,7 +33,7 @@ afterEach(() => {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('scripts/check-layers.mjs (issue 19: features never import each other)', () => {
+describe('scripts/check-layers.mjs (docs/decisions/018-layering.md: features never import each other)', () => {
   it('passes on the real web app', () => {
     const result = check();
     expect(result.stderr).toBe('');

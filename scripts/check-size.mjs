@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The byte budget of a diner's first load (issue 10): what /menu-display downloads on arrival,
+// The byte budget of a diner's first load (docs/performance.md): what /menu-display downloads on arrival,
 // read from the built web app's Vite manifest, must stay within 145 KiB and its scripts within
 // 125 KiB, as sent: brotli where the build wrote one (the server sends it to every browser that
 // accepts it, which is every current one), the file itself otherwise. The scripts must also stay
@@ -150,7 +150,7 @@ function report(rows) {
     cells
       .map((cell, index) => (index < 2 ? cell.padEnd(widths[index]) : cell.padStart(widths[index])))
       .join('  ');
-  console.log('First load of /menu-display (issue 10 budget)');
+  console.log('First load of /menu-display (docs/performance.md budget)');
   for (const [index, cells] of table.entries()) {
     if (index === 1 || index === table.length - 2)
       console.log(widths.map((width) => '-'.repeat(width)).join('  '));

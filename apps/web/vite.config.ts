@@ -14,7 +14,7 @@ export default defineConfig(({ command }) => {
     resolve: {
       alias: [
         { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-        // The app's toasts go through one module that loads the container only when needed (issue 10).
+        // The app's toasts go through one module that loads the container only when needed (docs/performance.md).
         {
           find: /^react-toastify$/,
           replacement: fileURLToPath(new URL('./src/lib/react-toastify.ts', import.meta.url)),
@@ -26,7 +26,7 @@ export default defineConfig(({ command }) => {
       proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } },
     },
     // Maps for error tooling, never referenced by the bundles; the server does not serve them.
-    // The manifest lets scripts/check-size.mjs weigh what the diner's menu loads (issue 10).
+    // The manifest lets scripts/check-size.mjs weigh what the diner's menu loads (docs/performance.md).
     build: {
       target: 'es2022',
       sourcemap: 'hidden',

@@ -53,7 +53,7 @@ export type EventsResult = {
     eventLoopDelayP99Ms: number;
     eventLoopDelayMaxMs: number;
   }>;
-  /** Issue 10's memory budget for the socket-holding process: 250 MB plus 10 KB per open socket. */
+  /** docs/performance.md's memory budget for the socket-holding process: 250 MB plus 10 KB per open socket. */
   rssBudgetMB: number;
 };
 

@@ -1,6 +1,6 @@
 /**
  * What one `npm run bench` run does, from flags and environment variables. The defaults are the
- * sizes of issue 10; every one can be made smaller to try the bench on a busy machine.
+ * sizes of docs/performance.md; every one can be made smaller to try the bench on a busy machine.
  */
 export type BenchOptions = {
   /** PGlite in a temporary DATA_DIR instead of PostgreSQL. */

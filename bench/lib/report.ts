@@ -37,7 +37,7 @@ export type BenchResults = {
 
 const cell = (value: string | number, width: number) => String(value).padStart(width);
 
-/** The run as a table on stdout, with issue 10's target beside each figure. */
+/** The run as a table on stdout, with docs/performance.md's target beside each figure. */
 export function printTable(results: BenchResults, print: (line: string) => void) {
   const pglite = results.database === 'pglite';
   print('');

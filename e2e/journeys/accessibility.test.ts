@@ -9,7 +9,7 @@ import { type Product, startProduct } from '../support/harness';
 import { logIn, newVerifiedOwner, ownerToken, subscribeThroughApi } from '../support/owners';
 
 /**
- * Issue 11 part 7: every page of the app, on a phone and on a desktop, has no axe-core violation
+ * docs/product/web-app.md#look-and-feel: every page of the app, on a phone and on a desktop, has no axe-core violation
  * of any impact (WCAG 2.x A and AA, and axe's best practices: landmarks, heading order…), also
  * with its dialogs, panels and error states open. Each failing page is listed with its rule ids,
  * impacts and elements; the test goes on to the next page, so one run shows them all.
@@ -232,7 +232,7 @@ describe.each(viewports)('no axe-core violation on $name', ({ name, phone }) => 
     await page.getByRole('button', { name: ownerOrderMessages.viewReport }).click();
     await dialogOpen(page);
     await check(page, on('/dashboard/order-summary with the sales report popup'), 'Order Summary');
-    // The Kitchen tab with its figures and chart (issue 12 part 6).
+    // The Kitchen tab with its figures and chart (docs/decisions/014-kitchen-analytics.md).
     await page.getByRole('tab', { name: kitchenAnalyticsMessages.kitchenTab }).click();
     await expect
       .poll(() => page.getByRole('img', { name: /^Orders by hour/ }).isVisible(), { timeout: 15_000 })

@@ -6,7 +6,7 @@ import { checkoutFromMenu, continueAsGuest } from '../support/diners';
 import { type Product, startProduct } from '../support/harness';
 
 /**
- * Issue 18, also seen: the pages run under the server's Content-Security-Policy (no
+ * Outside testing (SECURITY.md): the pages run under the server's Content-Security-Policy (no
  * 'unsafe-eval') without a single violation. zod used to probe whether it may compile with
  * `new Function` on every page that builds a schema: blocked, so harmless, but each load logged a
  * violation and would have sent a CSP report.

@@ -9,7 +9,7 @@ import { continueAsGuest } from '../support/diners';
 import { type Product, startProduct } from '../support/harness';
 
 /**
- * Issue 12 part 2 from outside (ADR 017): on a phone, a diner chooses a burger's doneness and
+ * docs/decisions/017-item-options.md from outside (ADR 017): on a phone, a diner chooses a burger's doneness and
  * extras in the dish's sheet, is told when a required choice is missing, sees the line priced with
  * its choices in the cart, orders it, and the order status page lists what was chosen.
  */
@@ -47,7 +47,7 @@ describe('item options, on a 390-px phone', () => {
     await page.getByRole('button', { name: 'Add Smash Burger' }).click();
     const sheet = page.getByRole('dialog', { name: 'Smash Burger' });
     await expect.poll(() => sheet.isVisible(), { timeout: 10_000 }).toBe(true);
-    // Focus starts on the dish's name, not on Close (issue 18: WebKit drew Close's focus ring), Tab
+    // Focus starts on the dish's name, not on Close (outside testing, SECURITY.md: WebKit drew Close's focus ring), Tab
     // stays inside the sheet, and closing gives focus back to the Add button.
     const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
     const addBurger = page.getByRole('button', { name: 'Add Smash Burger' });

@@ -10,7 +10,7 @@ import { logIn, ownerToken } from '../support/owners';
 import { cutOffControls, horizontalOverflow, parseCsv, staffPaths } from '../support/staff';
 
 /**
- * Issue 12 part 6: the sales report's Kitchen view on a 390-px phone and a 1024-px tablet, from
+ * docs/decisions/014-kitchen-analytics.md: the sales report's Kitchen view on a 390-px phone and a 1024-px tablet, from
  * a service day played through the API at set instants of the server's clock (and the browser's),
  * so every figure on screen is known: preparation times, late orders, the busiest hour, the
  * chart, the best sellers and the CSV.

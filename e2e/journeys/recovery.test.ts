@@ -7,7 +7,7 @@ import { type Product, startProduct } from '../support/harness';
 import { ownerToken } from '../support/owners';
 import { currentStep, markPage, openOwnerTabs, stillSamePage } from '../support/staff';
 
-/** issue 11 (Recovery): every screen shows the server's state this soon after the connection is back. */
+/** docs/product/order-statuses.md#live-updates: every screen shows the server's state this soon after the connection is back. */
 const CONVERGE_BUDGET_MS = 5000;
 
 let product: Product;

@@ -33,7 +33,7 @@ afterAll(async () => {
   await product?.stop();
 });
 
-/** issue 9: a new order is on every staff screen within a second; the rest is a loaded CI machine's. */
+/** docs/decisions/010-staff-screens-beyond-the-spec.md: a new order is on every staff screen within a second; the rest is a loaded CI machine's. */
 const LIVE_BUDGET_MS = 1500;
 const SHOTS = '/tmp/shots';
 

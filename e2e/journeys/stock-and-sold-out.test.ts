@@ -8,7 +8,7 @@ import { type Product, startProduct } from '../support/harness';
 import { markPage, openOwnerTabs, stillSamePage } from '../support/staff';
 
 /**
- * Issue 12 part 4 from outside: the owner counts a dish, the kitchen on a tablet sells another out
+ * docs/decisions/015-stock-and-sold-out.md from outside: the owner counts a dish, the kitchen on a tablet sells another out
  * with one tap, and two diners' open menus on phones follow live; the last portions go to one
  * diner, and the other, who had them in the cart, is told by name.
  */

@@ -64,7 +64,7 @@ async function returningDinersPhone(): Promise<BrowserContext> {
   expect(created.statusCode).toBe(201);
   const { token, ...customer } = created.json().data;
   const context = await product.newContext({ phone: true, bypassCSP: true });
-  // As the app stored them at that earlier login (customer-side §3 customerData, CustomerToken).
+  // As the app stored them at that earlier login (docs/product/web-app.md#client-storage, CustomerToken).
   await context.addInitScript(
     ([data, bearer]) => {
       if (localStorage.getItem('CustomerToken')) return;
@@ -78,7 +78,7 @@ async function returningDinersPhone(): Promise<BrowserContext> {
 
 let tableThreeLink: string;
 
-describe('table codes (issue 12 part 1)', () => {
+describe('table codes (docs/decisions/013-table-codes.md)', () => {
   it("the owner's QR page shows a card per table on a tablet; each code opens the menu at its table", async () => {
     await logIn(ownerPage, { email: demo.email, password: demo.password });
     await ownerPage.waitForURL('**/dashboard**');

@@ -1,4 +1,4 @@
--- The three monthly plans of the pricing page (customer-side spec §1, §9), with the same texts as
+-- The three monthly plans of the pricing page (docs/product/subscriptions.md#plans), with the same texts as
 -- apps/web/src/features/landing/components/pricing-plans.ts. Re-running is harmless.
 INSERT INTO "plans" ("code", "name", "description", "price_cents", "duration_days", "features", "sort_order") VALUES
   ('starter', 'Starter', 'For cafés and small dining rooms taking their first QR orders.', 5000, 30,

@@ -39,7 +39,7 @@ const mayTouchAnyTable = [
   'lib/session-tokens.ts',
 ];
 
-describe('the server layering (issue 19)', () => {
+describe('the server layering (docs/decisions/018-layering.md)', () => {
   const graph = importGraph(serverSource);
 
   it('reads the real import graph', () => {

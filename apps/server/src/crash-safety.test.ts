@@ -11,7 +11,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './seed/demo';
 import { createPostgresDatabase } from './test/test-app';
 
 /**
- * Crash safety (issue 11, Deliver 5): the real server process is killed with SIGKILL while
+ * Crash safety (SECURITY.md): the real server process is killed with SIGKILL while
  * guest diners place orders, then started again on the same data. Every order answered 201 must
  * be there with all its lines and the right total, no order may exist without its lines, and the
  * embedded database must open again after every kill. The server:pglite project runs it on a

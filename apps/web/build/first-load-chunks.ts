@@ -7,7 +7,7 @@ type ManualChunkMeta = {
 
 /**
  * Puts the code the diner's menu needs at arrival in two scripts: the entry, and the menu's own
- * chunk (issue 10). Left to itself Rollup splits what the menu shares with other pages into two
+ * chunk (docs/performance.md). Left to itself Rollup splits what the menu shares with other pages into two
  * dozen small chunks (one per icon, per query hook, per constant), and each costs the phone a
  * request, its headers and a compression dictionary of its own.
  *

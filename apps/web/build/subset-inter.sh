@@ -2,7 +2,7 @@
 # Cuts src/assets/fonts/inter-basic-latin-wght.woff2 from @fontsource-variable/inter's latin file:
 # basic Latin and the few marks the app prints, weights 400 to 800 (font-normal to font-extrabold,
 # all the app uses), no optional OpenType features but tabular figures. 19 KiB instead of 47, so a
-# diner's first load stays within its budget (issue 10; docs/performance.md). Run it again after
+# diner's first load stays within its budget (docs/performance.md). Run it again after
 # upgrading the font package, and keep its unicode-range in src/index.css in step.
 # Needs fontTools with brotli (Debian: apt-get install python3-fonttools python3-brotli).
 set -eu

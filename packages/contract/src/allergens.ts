@@ -1,6 +1,6 @@
 /**
- * Allergens and dietary tags of a menu item (issue 12, part 3). No zod here: the diner's menu page
- * shows badges and its allergen filter without downloading the schemas (issue 10), as
+ * Allergens and dietary tags of a menu item (docs/decisions/012-allergens-and-dietary-tags.md). No zod here: the diner's menu page
+ * shows badges and its allergen filter without downloading the schemas (docs/performance.md), as
  * menu-categories.ts does for categories.
  */
 

@@ -12,7 +12,7 @@ import {
   requiredText,
 } from './fields';
 
-/** Owner accounts: owner-side spec §3 (registration payload, login form and response, profile). */
+/** Owner accounts: docs/product/accounts.md#owner-register. */
 
 const addressFields = {
   address: requiredText('Address', 200),

@@ -1,4 +1,4 @@
-/** Texts shared by the diner's menu, cart and checkout pages (customer-side §2 Cart, §5, §8). */
+/** Texts shared by the diner's menu, cart and checkout pages (docs/product/ordering.md#cart). */
 export const cartMessages = {
   emptyCart: 'Your cart is empty',
   emptyCartCheckout: 'Your cart is empty.',
@@ -6,7 +6,7 @@ export const cartMessages = {
   todaysSpecial: "Today's Special",
   allItems: 'All Items',
   backToMenu: 'Back to Menu',
-  /** Issue 12 part 4: a dish in the cart that left the menu (sold out, or switched off). */
+  /** docs/decisions/015-stock-and-sold-out.md: a dish in the cart that left the menu (sold out, or switched off). */
   soldOut: 'Sold out',
   removeSoldOut: 'Some dishes in your cart just sold out. Remove them to check out.',
 } as const;

@@ -1,6 +1,6 @@
-// No zod here: the diner's menu page shows these without downloading the schemas (issue 10).
+// No zod here: the diner's menu page shows these without downloading the schemas (docs/performance.md).
 
-/** What the server answers (the client maps them to its own texts, customer-side §8). */
+/** What the server answers (the client maps them to its own texts, docs/product/menu.md#diner-menu). */
 export const displayMenuServerMessages = {
   notFound: 'Restaurant not found',
   subscriptionInvalid: 'Subscription is not valid for this restaurant',
@@ -8,7 +8,7 @@ export const displayMenuServerMessages = {
   tableNotFound: 'Table not found',
 } as const;
 
-/** What the diner sees (customer-side §8 Customer menu). */
+/** What the diner sees (docs/product/menu.md#diner-menu). */
 export const customerMenuMessages = {
   subscriptionExpired:
     "This restaurant's subscription has expired. Please contact the restaurant for assistance.",

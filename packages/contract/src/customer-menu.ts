@@ -3,7 +3,7 @@ import { token } from './fields';
 import { MenuItem } from './menu';
 import { MAX_TABLES, RestaurantPublic } from './restaurant';
 
-/** The diner's menu (customer-side §2 Customer menu, §7 display-menu). */
+/** The diner's menu (docs/product/menu.md#diner-menu, docs/product/api-conventions.md#api-calls display-menu). */
 export const DisplayMenuParams = z.strictObject({
   // The QR code's token, or a restaurant id (all digits): the spec's client uses both forms.
   token: token(64, { message: 'Invalid menu link' }),

@@ -12,8 +12,8 @@ import {
 } from './fields';
 
 /**
- * Diner accounts (customer-side §3 Customer, §4 Customer authentication, §5 Signup / Guest
- * login / Login, §7, §8). The spec's client sends its whole form, so unknown fields are ignored.
+ * Diner accounts (docs/product/accounts.md#diner-accounts / Guest
+ * login / Login, docs/product/api-conventions.md#api-calls, docs/product/accounts.md#diner-accounts). The spec's client sends its whole form, so unknown fields are ignored.
  */
 export const CreateCustomerBody = z
   .object({
@@ -59,7 +59,7 @@ export type CustomerSessionResponse = z.infer<typeof CustomerSessionResponse>;
 export const CustomerForgotPasswordBody = z.object({ email });
 export const CustomerResetPasswordBody = z.object({ token: emailToken, new_password: password });
 
-/** The diner's texts, verbatim (customer-side §5, §8). */
+/** The diner's texts, verbatim (docs/product/accounts.md#diner-accounts). */
 export const customerMessages = {
   loginFailed: 'Invalid email or password',
   loginSuccess: 'Login successful',

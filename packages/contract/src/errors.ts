@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error shape every API failure uses (DESIGN.md §3). */
+/** The one error shape every API failure uses (docs/product/api-conventions.md#api-calls). */
 export const ApiError = z.object({
   message: z.string(),
   code: z.string().optional(),

@@ -4,7 +4,7 @@ import { fieldMessages } from './messages';
 /**
  * Reusable field schemas: one definition of every common field, used by server and web.
  *
- * The input rule (ADR 009, issue 11): every string a request can carry is one of the builders
+ * The input rule (ADR 009, SECURITY.md): every string a request can carry is one of the builders
  * below, and each of them records which rule it follows. A request schema takes no bare
  * `z.string()`; the input-rule suites (input-rules.test.ts here, and the server's
  * input-rule-coverage.test.ts over every route) walk the schemas and fail on a string field
@@ -219,7 +219,7 @@ export const latestDate = (now = new Date()) =>
     .slice(0, 10);
 
 /**
- * A calendar date as the API speaks it (DESIGN.md §3), checked to exist (no 2026-02-30) and to
+ * A calendar date as the API speaks it (docs/product/api-conventions.md#api-calls), checked to exist (no 2026-02-30) and to
  * lie from EARLIEST_DATE to latestDate(), so a business day's times are always real instants.
  * `label` names the field in every message.
  */
@@ -263,7 +263,7 @@ export const isTimeZone = (value: string) => {
   }
 };
 
-/** An IANA time zone name such as America/New_York (DESIGN.md §4: every restaurant has one). */
+/** An IANA time zone name such as America/New_York (docs/product/business-day.md#business-day: every restaurant has one). */
 export const timeZone = withRule(
   z
     .string('Time zone is required')

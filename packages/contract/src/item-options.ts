@@ -14,7 +14,7 @@ import {
 export * from './option-choices';
 
 /**
- * Item options (issue 12 part 2, ADR 017): groups such as "Size: exactly one of Small/Large" or
+ * Item options (docs/decisions/017-item-options.md, ADR 017): groups such as "Size: exactly one of Small/Large" or
  * "Extras: up to 3", each option with a price delta. The schemas; the rules and texts the owner's
  * form, the diner's chooser and the server share are in option-choices.ts.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate } from './fields';
 
 /**
- * Kitchen analytics in the sales report (issue 12 part 6, ADR 014): how long the kitchen takes
+ * Kitchen analytics in the sales report (docs/decisions/014-kitchen-analytics.md, ADR 014): how long the kitchen takes
  * from Approved to Ready, how many orders were late, the busiest hours and the best sellers, over
  * one business day or a short range of them.
  */
@@ -73,7 +73,7 @@ export const KitchenAnalyticsResponse = z.object({
 });
 export type KitchenAnalyticsResponse = z.infer<typeof KitchenAnalyticsResponse>;
 
-/** The report's Kitchen tab (issue 12 part 6): plain, short texts beside the spec's. */
+/** The report's Kitchen tab (docs/decisions/014-kitchen-analytics.md): plain, short texts beside the spec's. */
 export const kitchenAnalyticsMessages = {
   salesTab: 'Sales',
   kitchenTab: 'Kitchen',

@@ -1,6 +1,6 @@
 /**
- * Menu categories, stored values and their display names (owner-side spec §3 Menu item). No zod
- * here: the diner's menu page shows them without downloading the schemas (issue 10).
+ * Menu categories, stored values and their display names (docs/product/menu.md#menu-items). No zod
+ * here: the diner's menu page shows them without downloading the schemas (docs/performance.md).
  */
 export const MENU_CATEGORIES = ['Starter', 'MainCourse', 'Dessert', 'Beverage', 'TodaysSpecial'] as const;
 export type MenuCategory = (typeof MENU_CATEGORIES)[number];

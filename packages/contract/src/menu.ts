@@ -17,10 +17,10 @@ export {
 } from './allergens';
 export { MENU_CATEGORIES, type MenuCategory, menuCategoryLabels } from './menu-categories';
 
-/** Menu items (owner-side spec §3 Menu item, §5 Menu item form, §7 /menu/*). */
+/** Menu items (docs/product/menu.md#menu-items, docs/product/menu.md#menu-management). */
 export const ITEM_NAME_MAX = 50;
 export const ITEM_DESCRIPTION_MAX = 200;
-/** The most portions of one item a restaurant counts (issue 12 part 4). */
+/** The most portions of one item a restaurant counts (docs/decisions/015-stock-and-sold-out.md). */
 export const STOCK_MAX = 10_000;
 
 export const stockMessages = {
@@ -73,7 +73,7 @@ export const MenuItemBody = z
     dietary_tags: setOf(DIETARY_TAGS, 'Dietary tags', allergenMessages.unknownTag).optional(),
     /** Like allergens: absent keeps the stored count (none on an add), null stops counting, 0 is sold out. */
     stock: stock.optional(),
-    /** Issue 12 part 2 (ADR 017): the whole list, replacing the stored one; absent keeps it. */
+    /** docs/decisions/017-item-options.md (ADR 017): the whole list, replacing the stored one; absent keeps it. */
     option_groups: OptionGroupsInput.optional(),
   })
   .superRefine((body, context) => {
@@ -112,7 +112,7 @@ export type MenuItem = z.infer<typeof MenuItem>;
 
 export const MenuIdParams = z.strictObject({ menu_id: id });
 
-/** The kitchen's one tap (issue 12 part 4): sold out sets the count to 0, back stops counting. */
+/** The kitchen's one tap (docs/decisions/015-stock-and-sold-out.md): sold out sets the count to 0, back stops counting. */
 export const SoldOutBody = z.strictObject({
   restaurant_id: id,
   sold_out: z.boolean('Sold out must be true or false'),
@@ -125,7 +125,7 @@ export type MenuItemsResponse = z.infer<typeof MenuItemsResponse>;
 export const MenuItemResponse = z.object({ message: z.string(), data: MenuItem });
 export type MenuItemResponse = z.infer<typeof MenuItemResponse>;
 
-/** Image upload through a signed URL (owner-side §7 generate-signed-url and the PUT after it). */
+/** Image upload through a signed URL (docs/product/menu.md#menu-images and the PUT after it). */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
@@ -145,7 +145,7 @@ export function imageTypeOfFileName(fileName: string): ImageContentType | undefi
 }
 
 export const uploadMessages = {
-  /** owner-side §8 Menu. */
+  /** docs/product/menu.md#menu-management. */
   failed: 'Image upload failed',
   notAnImage: 'Only JPEG, PNG, GIF or WebP images can be uploaded',
   invalidUrl: 'Invalid or expired upload URL',
@@ -183,7 +183,7 @@ export const GenerateSignedUrlResponse = z.object({
 });
 export type GenerateSignedUrlResponse = z.infer<typeof GenerateSignedUrlResponse>;
 
-/** The menu QR code (owner-side §2 QR page, §7 generate-qr-code, §8 QR). */
+/** The menu QR code (docs/product/restaurant-setup.md#qr-code, docs/product/menu.md#menu-images). */
 export const QR_CODE_WIDTH = 400;
 
 export const GenerateQrCodeBody = z.strictObject({ restaurant_id: id });
@@ -238,7 +238,7 @@ export const RotateMenuTokenBody = z.strictObject({
 export const RotateMenuTokenResponse = z.object({ message: z.string(), token: z.string() });
 export type RotateMenuTokenResponse = z.infer<typeof RotateMenuTokenResponse>;
 
-/** owner-side §8 Menu and QR, verbatim, and the server's own texts. */
+/** docs/product/menu.md#menu-management and QR, verbatim, and the server's own texts. */
 export const menuMessages = {
   added: 'Menu item added successfully',
   updated: 'Menu item updated successfully',

@@ -3,7 +3,7 @@
  * cannot drift apart. Grouped by screen; section numbers point at the spec.
  */
 
-/** owner-side §8 Login. */
+/** docs/product/accounts.md#owner-login. */
 export const loginMessages = {
   badRequest: 'Invalid request format',
   invalidCredentials: 'Invalid email or password',
@@ -15,14 +15,14 @@ export const loginMessages = {
   other: 'An error occurred. Please try again',
 } as const;
 
-/** owner-side §8 Forgot password (owner). */
+/** docs/product/accounts.md#password-reset. */
 export const ownerForgotMessages = {
   sent: 'Password reset link sent to your email.',
   notFound: 'Please check your email, if this account exist, you will receive an password reset email',
   failed: 'An error occurred. Please try again.',
 } as const;
 
-/** owner-side §5 and §8 Register; customer-side §5 Signup shares the first two. */
+/** docs/product/restaurant-setup.md#create-restaurant and docs/product/accounts.md#owner-register; docs/product/accounts.md#diner-accounts shares the first two. */
 export const registerMessages = {
   acceptTerms: 'Please accept the Terms and Conditions',
   passwordMismatch: 'Passwords do not match',
@@ -30,7 +30,7 @@ export const registerMessages = {
   registering: 'Registering...',
 } as const;
 
-/** customer-side §8 Email verification. */
+/** docs/product/accounts.md#email-verification. */
 export const verifyEmailMessages = {
   noToken: 'Invalid verification link.',
   failed: 'Email verification failed. Please try again.',
@@ -39,7 +39,7 @@ export const verifyEmailMessages = {
   success: 'Email verified successfully. You can now login.',
 } as const;
 
-/** customer-side §8 Reset. */
+/** docs/product/accounts.md#password-reset. */
 export const resetPasswordMessages = {
   passwordMismatch: 'Passwords do not match',
   failed: 'An error occurred. Please try again.',

@@ -3,7 +3,7 @@ import { timeOfDay } from './fields';
 
 export { timeOfDay } from './fields';
 
-/** Opening hours (DESIGN.md §3): one entry per weekday, each with its closing day. */
+/** Opening hours (docs/product/api-conventions.md#api-calls): one entry per weekday, each with its closing day. */
 export const WEEKDAYS = [
   'monday',
   'tuesday',
@@ -15,7 +15,7 @@ export const WEEKDAYS = [
 ] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-/** owner-side §5 Closing-day rule: a closing hour before 06:00 belongs to the next day. */
+/** docs/product/business-day.md#closing-day: a closing hour before 06:00 belongs to the next day. */
 export const CLOSING_DAY_CUTOFF_HOUR = 6;
 
 export function closingDayFor(day: Weekday, close: string): Weekday {

@@ -1,5 +1,5 @@
 /**
- * Item options (issue 12 part 2, ADR 017), the part without zod: the rules and texts the diner's
+ * Item options (docs/decisions/017-item-options.md, ADR 017), the part without zod: the rules and texts the diner's
  * menu needs in its first load (the chooser, the cart's key), where the contract's schemas would
  * bring zod along. item-options.ts re-exports all of it beside the schemas.
  */

@@ -1,8 +1,8 @@
 import type { OrderStatus } from './order';
 
 /**
- * The diner's order-tracking texts that customer-side §2 (Order status, Customer orders, Track
- * order), §4 Order status and §8 give. Texts already in `order.ts` (orderMessages.cancelled,
+ * The diner's order-tracking texts that docs/product/ordering.md#order-status-page (Order status, Customer orders, Track
+ * order), docs/product/order-statuses.md#progress-steps and docs/product/subscriptions.md#cancellation give. Texts already in `order.ts` (orderMessages.cancelled,
  * orderMessages.trackFailed) and `cart.ts` (cartMessages.backToMenu) are not repeated here.
  */
 export const orderTrackingMessages = {
@@ -22,7 +22,7 @@ export const orderTrackingMessages = {
 } as const;
 
 /**
- * The progress checklist, in order (customer-side §4 Order status): each step with the status
+ * The progress checklist, in order (docs/product/order-statuses.md#progress-steps): each step with the status
  * that reaches it. Approved names two steps; the first of them decides the position.
  */
 export const ORDER_PROGRESS_STEPS: readonly { label: string; status: OrderStatus }[] = [
@@ -33,5 +33,5 @@ export const ORDER_PROGRESS_STEPS: readonly { label: string; status: OrderStatus
   { label: orderTrackingMessages.steps.complete, status: 'Completed' },
 ];
 
-/** customer-side §9: the order details show 3 items before the expander. */
+/** docs/product/ordering.md#order-status-page: the order details show 3 items before the expander. */
 export const ORDER_DETAILS_PREVIEW_COUNT = 3;

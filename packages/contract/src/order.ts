@@ -4,13 +4,13 @@ import { ChosenOption, ChosenOptionIds } from './item-options';
 import { MAX_ORDER_LINES, MAX_QUANTITY } from './order-limits';
 import { PageQuery, Pagination } from './pagination';
 
-/** Orders (customer-side §3 Order place payload / Order summary, §4 Order status; DESIGN.md §4). */
+/** Orders (docs/product/ordering.md#place-order / Order summary, docs/product/order-statuses.md#progress-steps; docs/product/order-statuses.md#status-machine). */
 export const ORDER_STATUSES = ['Pending', 'Approved', 'Ready', 'Completed', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * The status machine: Completed and Cancelled are final. Ready → Approved is the kitchen's recall
- * of an order bumped by mistake (issue 12 part 5, ADR 016): back to cooking, until it is paid.
+ * of an order bumped by mistake (docs/product/staff-screens.md#kitchen, ADR 016): back to cooking, until it is paid.
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   Pending: ['Approved', 'Ready', 'Cancelled'],
@@ -30,7 +30,7 @@ export const OrderLineInput = z.strictObject({
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY}`),
-  /** The chosen options' ids (issue 12 part 2): checked and priced by the server. */
+  /** The chosen options' ids (docs/decisions/017-item-options.md): checked and priced by the server. */
   options: ChosenOptionIds.optional(),
 });
 
@@ -124,7 +124,7 @@ export const CustomerOrdersResponse = z.object({ orders: z.array(OrderSummary), 
 export const UpdateOrderStatusParams = z.strictObject({ restaurant_id: id, order_id: id });
 export const UpdateOrderStatusBody = z.strictObject({ status: z.enum(ORDER_STATUSES) });
 
-/** The diner's texts (customer-side §5 Order submit, §8). */
+/** The diner's texts (docs/product/ordering.md#checkout, docs/product/order-statuses.md#status-machine). */
 export const orderMessages = {
   loginFirst: 'Please log in or continue as guest',
   selectTable: 'Please select a table number for dine-in order',

@@ -6,15 +6,15 @@ import { MAX_ORDER_LINES, MAX_QUANTITY, ORDER_STATUSES, ORDER_TYPES, OrderLine }
 import { MAX_PER_PAGE, PageQuery, Pagination } from './pagination';
 
 /**
- * The restaurant's side of orders (owner-side §2 Order Summary, Order Management, Kitchen
- * Management, Place Order form, Daily Sales Report; §3 Order, Owner place-order form, Daily sales
- * response, Pagination; DESIGN.md §4 status machine and business day).
+ * The restaurant's side of orders (docs/product/staff-screens.md#order-summary, Order Management, Kitchen
+ * Management, Place Order form, Daily Sales Report; docs/product/staff-screens.md#order-summary, Owner place-order form, Daily sales
+ * response, Pagination; docs/product/order-statuses.md#status-machine and business day).
  */
 
 export { isoDate } from './fields';
 
 /**
- * A line as the staff see it: with the allergens its menu item has now (issue 12 part 3), so the
+ * A line as the staff see it: with the allergens its menu item has now (docs/decisions/012-allergens-and-dietary-tags.md), so the
  * kitchen cooks to the current recipe. Absent from servers before allergens: read as none.
  */
 export const StaffOrderLine = OrderLine.extend({ allergens: z.array(z.enum(ALLERGENS)).default([]) });
@@ -26,7 +26,7 @@ export const StaffOrder = z.object({
   restaurant_id: z.number().int(),
   customer_name: z.string(),
   phone_number: z.string(),
-  /** Null means pick-up (owner-side §3 Order). */
+  /** Null means pick-up (docs/product/staff-screens.md#order-summary). */
   table_number: z.number().int().nullable(),
   order_type: z.enum(ORDER_TYPES),
   total_amount: z.number(),
@@ -116,7 +116,7 @@ export const MarkPaidBatchBody = z.strictObject({
 export type MarkPaidBatchBody = z.input<typeof MarkPaidBatchBody>;
 export const MarkPaidBatchResponse = z.object({ message: z.string(), orders: z.array(StaffOrder) });
 
-/** The owner's Place Order form (owner-side §3 Owner place-order form), for walk-in and phone orders. */
+/** The owner's Place Order form (docs/product/staff-screens.md#owner-place-order), for walk-in and phone orders. */
 export const OwnerPlaceOrderBody = z.strictObject({
   restaurant_id: id,
   user_id: id,
@@ -142,7 +142,7 @@ export const DailySalesOrder = z.object({
   status: z.enum(ORDER_STATUSES),
   total_amount: z.number(),
   created_at: z.string(),
-  /** Its lines with their options (issue 12 part 2), for the report's items CSV. */
+  /** Its lines with their options (docs/decisions/017-item-options.md), for the report's items CSV. */
   items: z.array(OrderLine).default([]),
 });
 export const DailySalesResponse = z.object({
@@ -168,7 +168,7 @@ export const ownerOrderServerMessages = {
   notReady: (orderId: number) => `Order #${orderId} is not Ready, so it cannot be marked as paid`,
 } as const;
 
-/** The owner's screens' texts (owner-side §2, §8). */
+/** The owner's screens' texts (docs/product/staff-screens.md#owner-place-order). */
 export const ownerOrderMessages = {
   loadFailed: 'Failed to load orders. Please try again later.',
   statusFailed: (status: string) => `Failed to update order status to ${status}. Please try again later.`,
@@ -199,15 +199,15 @@ export const ownerOrderMessages = {
   columns: ['Select', 'Table', 'Order Details', 'Customer', 'Total', 'Status', 'Action'],
   salesCsvColumns: ['Order ID', 'Table Number', 'Status', 'Total Amount', 'Date'],
   salesCsvName: (date: string) => `Daily_Sales_${date}`,
-  // Order Management and the Place Order form (owner-side §2, §4, §8).
+  // Order Management and the Place Order form (docs/product/staff-screens.md#owner-place-order).
   showLess: 'Show Less',
   addItems: 'Add Items',
-  /** A quiet secondary text under an approve, update or delete that failed (§8 only logs them). */
+  /** A quiet secondary text under an approve, update or delete that failed (docs/product/staff-screens.md#quiet-failures only logs them). */
   saveFailed: 'Could not save. Please try again.',
   orderDeleted: (orderId: number) => `Order #${orderId} deleted`,
   placeOrder: 'Place Order',
   placingOrder: 'Placing Order...',
-  // Order Summary and the Daily Sales Report widget (owner-side §2, §8 sales fetch failure).
+  // Order Summary and the Daily Sales Report widget (docs/product/staff-screens.md#quiet-failures).
   today: 'Today',
   reportDate: 'Report date',
   viewReport: 'View report',
@@ -219,7 +219,7 @@ export const ownerOrderMessages = {
   tryAgain: 'Try again',
 } as const;
 
-/** owner-side §9: owner order cards show 3 items before 'Show All'. */
+/** docs/product/staff-screens.md#owner-place-order: owner order cards show 3 items before 'Show All'. */
 export const OWNER_ORDER_PREVIEW_COUNT = 3;
-/** owner-side §9: Order Summary and the owner's order list page 10 orders. */
+/** docs/product/staff-screens.md#owner-place-order: Order Summary and the owner's order list page 10 orders. */
 export const OWNER_PAGE_SIZE = 10;

@@ -3,7 +3,7 @@ import type { OrderStatus } from './order';
 import type { StaffOrder } from './owner-orders';
 
 /**
- * The real-time channel (owner-side §7 Socket, customer-side §4 Order status): Socket.IO over
+ * The real-time channel (docs/product/order-statuses.md#live-updates, docs/product/order-statuses.md#progress-steps): Socket.IO over
  * websocket only, query restaurant_id, the bearer token in the handshake's auth.token (or query token).
  * Payloads are JSON text, as the spec's clients parse them.
  */
@@ -33,7 +33,7 @@ export type OrderUpdatePayload = {
 export type OrderDeletedPayload = { order_id: number };
 
 /**
- * menu_item_sold_out (issue 12 part 4): an item left the diner's menu (sold out, or switched
+ * menu_item_sold_out (docs/decisions/015-stock-and-sold-out.md): an item left the diner's menu (sold out, or switched
  * off) or came back. To the restaurant's staff and to every open menu of the restaurant, which
  * listen with query menu=<restaurant id> and no token. An item that came back comes with its
  * diner's fields, so a menu shows it without asking the server (which another instance may not

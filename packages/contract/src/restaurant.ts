@@ -15,7 +15,7 @@ import { PageQuery, Pagination } from './pagination';
 
 export { OpeningHours, OpeningHoursDay } from './opening-hours';
 
-/** Restaurant search (landing page): starts above 2 characters (customer-side §1, §9). */
+/** Restaurant search (landing page): starts above 2 characters (docs/product/restaurant-setup.md#restaurant-search). */
 export const SEARCH_MIN_CHARS = 3;
 
 export const RestaurantSearchQuery = PageQuery.extend({
@@ -42,7 +42,7 @@ export const RestaurantSearchResponse = z.object({
 });
 export type RestaurantSearchResponse = z.infer<typeof RestaurantSearchResponse>;
 
-/** Restaurant set-up and editing (owner-side spec §3 Restaurant, §5 Create/Edit restaurant). */
+/** Restaurant set-up and editing (docs/product/restaurant-setup.md#restaurant, docs/product/restaurant-setup.md#create-restaurant). */
 export const MAX_TABLES = 1000;
 
 const numberOfTables = z
@@ -57,7 +57,7 @@ const editableFields = {
   restaurant_type: requiredText('Restaurant type', 100),
   number_of_tables: numberOfTables,
   opening_hours: OpeningHours,
-  /** IANA name, taken from the owner's browser at creation (DESIGN.md §4). */
+  /** IANA name, taken from the owner's browser at creation (docs/product/restaurant-setup.md#restaurant). */
   timezone: timeZone,
 };
 
@@ -78,7 +78,7 @@ export const CreateRestaurantBody = z.strictObject({
 export type CreateRestaurantBody = z.infer<typeof CreateRestaurantBody>;
 
 /**
- * Fields the edit form shows read-only (owner-side §5 Edit restaurant). The spec's client sends
+ * Fields the edit form shows read-only (docs/product/restaurant-setup.md#edit-restaurant). The spec's client sends
  * the whole form, so they are accepted and ignored; `name` is the record's copy of
  * restaurant_name, sent back with the loaded record.
  */
@@ -149,7 +149,7 @@ export type GetRestaurantResponse = z.infer<typeof GetRestaurantResponse>;
 export const UpdateRestaurantResponse = z.object({ message: z.string(), data: Restaurant });
 export type UpdateRestaurantResponse = z.infer<typeof UpdateRestaurantResponse>;
 
-/** owner-side §8 Create restaurant / Update restaurant, and the server's own texts. */
+/** docs/product/restaurant-setup.md#create-restaurant / Update restaurant, and the server's own texts. */
 export const restaurantMessages = {
   createFailed: 'Error creating restaurant',
   updateFailed: 'Error updating restaurant',

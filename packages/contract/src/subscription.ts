@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { email, MAX_ID, requiredText, token } from './fields';
 
 /**
- * Plans, subscriptions, coupons and payment (customer-side spec §3, §4 Subscription, §5 Coupon
- * and Payment, §7, §9; DESIGN.md §4 Subscription).
+ * Plans, subscriptions, coupons and payment (docs/product/subscriptions.md#coupons, docs/product/subscriptions.md#subscription-statuses
+ * and Payment, docs/product/subscriptions.md#subscription-statuses).
  */
 
 export const PLAN_DURATION_DAYS = 30;
@@ -160,7 +160,7 @@ export const LinkRestaurantResponse = z.object({
   restaurant_id: z.number().int(),
 });
 
-/** Owner-side and customer-side texts of the subscription screens, verbatim. */
+/** The texts of the subscription screens (docs/product/subscriptions.md), verbatim. */
 export const subscriptionMessages = {
   loadError: 'Error loading subscription data. Please try again.',
   cancelPaymentFailed: 'Payment failed. Please update your payment method.',

@@ -23,7 +23,7 @@ const updatedAt = timestamp('updated_at', { withTimezone: true })
   .defaultNow()
   .$onUpdate(() => new Date());
 
-/** Restaurant owners (owner-side spec §3 Registration payload and User profile). */
+/** Restaurant owners (docs/product/accounts.md#owner-register). */
 export const users = pgTable(
   'users',
   {
@@ -77,7 +77,7 @@ export const emailTokens = pgTable(
 export type OpeningHoursDay = { open: string; close: string; closing_day: string; pickup: boolean };
 export type OpeningHours = Record<string, OpeningHoursDay>;
 
-/** A restaurant (owner-side spec §3 Restaurant); one per owner. */
+/** A restaurant (docs/product/restaurant-setup.md#restaurant); one per owner. */
 export const restaurants = pgTable(
   'restaurants',
   {
@@ -113,7 +113,7 @@ export const restaurants = pgTable(
 
 export const menuCategory = pgEnum('menu_category', MENU_CATEGORIES);
 
-/** A menu item (owner-side spec §3 Menu item). Deleting is soft so past orders keep their lines. */
+/** A menu item (docs/product/menu.md#menu-items). Deleting is soft so past orders keep their lines. */
 /** An option group as stored on its item: ids unique within the item, prices in cents. */
 export type StoredOptionGroup = {
   id: number;
@@ -139,19 +139,19 @@ export const menuItems = pgTable(
     image: varchar('image', { length: 1000 }),
     available: boolean('available').notNull().default(true),
     /**
-     * Issue 12 part 3. Text arrays rather than enum arrays: the lists are checked by the
+     * docs/decisions/012-allergens-and-dietary-tags.md. Text arrays rather than enum arrays: the lists are checked by the
      * contract on the way in, and a tag added later needs no ALTER TYPE.
      */
     allergens: text('allergens').array().$type<Allergen[]>().notNull().default(sql`'{}'::text[]`),
     dietaryTags: text('dietary_tags').array().$type<DietaryTag[]>().notNull().default(sql`'{}'::text[]`),
     /**
-     * Issue 12 part 4: portions left, or null when the restaurant does not count them. 0 is sold
+     * docs/decisions/015-stock-and-sold-out.md: portions left, or null when the restaurant does not count them. 0 is sold
      * out (the kitchen's "86"). Orders take from it in their own transaction; the check makes an
      * oversell impossible even for a statement that forgot to look (ADR 015).
      */
     stock: integer('stock'),
     /**
-     * Issue 12 part 2 (ADR 017): the item's option groups, read and replaced whole with the item,
+     * docs/decisions/017-item-options.md (ADR 017): the item's option groups, read and replaced whole with the item,
      * so JSON on its row rather than two tables joined on every menu read.
      */
     optionGroups: jsonb('option_groups').$type<StoredOptionGroup[]>().notNull().default([]),
@@ -165,7 +165,7 @@ export const menuItems = pgTable(
   ],
 );
 
-/** Monthly plans (customer-side spec §3 Plan); the three of the pricing page are seeded by migration. */
+/** Monthly plans (docs/product/subscriptions.md#plans); the three of the pricing page are seeded by migration. */
 export const plans = pgTable('plans', {
   id: serial('id').primaryKey(),
   code: varchar('code', { length: 40 }).notNull().unique(),
@@ -229,7 +229,7 @@ export const subscriptions = pgTable(
   ],
 );
 
-/** Discount codes (customer-side spec §3 Coupon): percent off, or a fixed amount in cents. */
+/** Discount codes (docs/product/subscriptions.md#coupons): percent off, or a fixed amount in cents. */
 export const coupons = pgTable('coupons', {
   code: varchar('code', { length: 64 }).primaryKey(),
   name: varchar('name', { length: 100 }).notNull(),
@@ -291,7 +291,7 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
 });
 
 /**
- * Diners (customer-side spec §3 Customer). A registered diner is an account by email; a guest
+ * Diners (docs/product/accounts.md#diner-accounts). A registered diner is an account by email; a guest
  * is a customer row with is_guest and no password, so several guest visits may share an email.
  */
 export const customers = pgTable(
@@ -354,10 +354,10 @@ export const orders = pgTable(
     orderTime: varchar('order_time', { length: 5 }),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
-    /** The note of a walk-in or phone order entered by the owner (owner-side §3 other_order_details). */
+    /** The note of a walk-in or phone order entered by the owner (docs/product/staff-screens.md#owner-place-order). */
     otherOrderDetails: varchar('other_order_details', { length: 500 }),
     /**
-     * When the order reached Approved and Ready (issue 12 part 6, ADR 014), written by the
+     * When the order reached Approved and Ready (docs/decisions/014-kitchen-analytics.md, ADR 014), written by the
      * statement that changes the status; null for a step it skipped and for orders from before.
      */
     approvedAt: timestamp('approved_at', { withTimezone: true }),
@@ -390,7 +390,7 @@ export const orderItems = pgTable(
     productName: varchar('product_name', { length: 50 }).notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
-    /** What was chosen, as it was then (issue 12 part 2): like the name and price, a copy. */
+    /** What was chosen, as it was then (docs/decisions/017-item-options.md): like the name and price, a copy. */
     options: jsonb('options').$type<StoredChosenOption[]>().notNull().default([]),
     /**
      * Portions of this line its item's count still owes it (ADR 015, amended): what it took, less

@@ -2,7 +2,7 @@ import { WEEKDAYS, type Weekday } from '@tableserve/contract/opening-hours';
 import { DAY_MS } from './time';
 
 /**
- * The restaurant's business day (DESIGN.md §4): "today", daily sales and the working-hours
+ * The restaurant's business day (docs/product/business-day.md#business-day): "today", daily sales and the working-hours
  * counters are read in the restaurant's own time zone, and a day that closes after midnight
  * (the closing-day rule) keeps its late orders. Business days partition time with no gap and no
  * overlap: business day D starts at 00:00 local on D, or, when the day before closes after

@@ -4,7 +4,7 @@ import type { StaffOrder } from '@tableserve/contract/owner-orders';
 
 /**
  * What the services announce. Services never touch sockets: the realtime plugin alone decides
- * who hears what (DESIGN.md §2).
+ * who hears what (docs/product/platform.md#stack).
  */
 export type DomainEvents = {
   'order.created': { restaurantId: number; customerId: number | null; order: StaffOrder };

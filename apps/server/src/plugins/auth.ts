@@ -15,13 +15,13 @@ declare module 'fastify' {
     /**
      * preHandler for calls open to anyone that show more to an owner: sets request.ownerId from a
      * valid owner token, leaves it 0 without one (or with a diner's token), and answers 401 to a
-     * forged or expired token so the owner's client logs out (owner-side §4 Owner session).
+     * forged or expired token so the owner's client logs out (docs/product/accounts.md#owner-session).
      */
     identifyOwner(request: FastifyRequest): Promise<void>;
     /** preHandler: the caller must carry a valid diner token; sets request.customerId. */
     requireCustomer(request: FastifyRequest): Promise<void>;
     /**
-     * For place-order, which diners and owners share (owner-side §7): a diner's token sets
+     * For place-order, which diners and owners share (docs/product/api-conventions.md#api-calls): a diner's token sets
      * request.customerId; an owner's sets request.ownerId and needs a valid subscription.
      */
     requireCustomerOrSubscribedOwner(request: FastifyRequest): Promise<void>;

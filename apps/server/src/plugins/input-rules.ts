@@ -87,7 +87,7 @@ function refusal(finding: InputFinding, context: string): [message: string, code
 }
 
 /**
- * One input rule for every route, with or without a schema (DESIGN.md §3: bad input gets a clear
+ * One input rule for every route, with or without a schema (docs/product/api-conventions.md#api-calls: bad input gets a clear
  * error and changes nothing): no C0 control character or DEL in any string of the body, query
  * or path. A NUL would otherwise reach PostgreSQL, which cannot store it (a 500). Line breaks and
  * tabs pass here; the contract's text fields decide where they belong.

@@ -30,7 +30,7 @@ type DemoItem = [
   dietaryTags?: DietaryTag[],
 ];
 
-/** Two dishes show options (issue 12 part 2): a required single choice, and optional extras. */
+/** Two dishes show options (docs/decisions/017-item-options.md): a required single choice, and optional extras. */
 const demoOptions: Record<string, OptionGroupsInput> = {
   'Smash Burger': [
     {

@@ -29,7 +29,7 @@ import { restaurantBody } from './restaurants';
 import { tokenFromMail } from './test-app';
 
 /**
- * The authorization matrix (issue 11 §2, DESIGN.md §3 "Authorisation"): every route of the
+ * The authorization matrix (SECURITY.md, docs/product/api-conventions.md#authorization): every route of the
  * server's own route table × every role × every object the route can name, with the expected
  * answer declared once per route below. A route without an entry fails the suite, and so does an
  * entry without a route. Refused calls must change nothing: both tenants' data is read through

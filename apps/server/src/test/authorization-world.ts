@@ -6,7 +6,7 @@ import { type Owner, ownerWithRestaurant } from './restaurants';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
- * The world of the authorization matrix (issue 11 §2): two restaurants, each with a subscribed
+ * The world of the authorization matrix (SECURITY.md): two restaurants, each with a subscribed
  * owner, a menu, a registered diner and that diner's order, and a guest who checked in at B.
  * Built once per file through the API; every account is registered once (argon2 is slow).
  */
@@ -123,7 +123,7 @@ export async function buildWorld(onRoute: (route: { method: string | string[]; u
   const a = await tenant(t);
   const b = await tenant(t);
   // Five days on, and at lunch time in the restaurants' zone: a subscription may be cancelled
-  // from day 5 (DESIGN.md §4), so the owner's own cancel succeeds. The owners log in again, as
+  // from day 5 (docs/product/subscriptions.md#cancellation), so the owner's own cancel succeeds. The owners log in again, as
   // the clock has moved past their first tokens.
   t.clock.advance(Date.parse('2026-03-07T20:00:00Z') - t.clock.now().getTime());
   a.owner = await freshLogin(t, a.owner);

@@ -9,7 +9,7 @@ import { type Owner, ownerWithRestaurant } from './restaurants';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
- * The owner endpoints that cost the most (issue 18, finding 3): the table-card sheet of a
+ * The owner endpoints that cost the most (found in outside testing; SECURITY.md): the table-card sheet of a
  * restaurant's 1,000 tables (the PDF, and the table codes the web draws its PNG cards and print
  * sheet from), a day's sales and the longest range of kitchen analytics, all asked at once.
  * Meanwhile /health, which load balancers poll, must keep answering at once, memory must stay

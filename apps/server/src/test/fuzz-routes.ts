@@ -385,7 +385,7 @@ const respell = (value: number, inUrl: boolean) =>
   fc.option(inUrl ? numberTextArb(value) : numberArb(value), { freq: 4 });
 
 /**
- * Issue 18: one schema-valid request for the route (ids from the pools: the caller's own,
+ * Outside testing (SECURITY.md): one schema-valid request for the route (ids from the pools: the caller's own,
  * another tenant's, or none) and the same request with its whole numbers spelled as the schema
  * may read them the same ("02", " 2", 2.0, "0x2", ["2"]), with the dotted paths it respelled.
  */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TestApp } from './test-app';
 
 /**
- * What the fuzz suite reads to prove that a refused request changed nothing (issue 11 §3):
+ * What the fuzz suite reads to prove that a refused request changed nothing (SECURITY.md):
  * a write counter per table, kept by a row trigger inside the writing transaction (so a write
  * rolled back does not count, and one committed always does), cheap enough to read after every
  * request; and a count and checksum of every table, compared around batches of refused requests.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /**
- * Generators for the API fuzz suite (issue 11 §3), driven by the JSON Schema that
+ * Generators for the API fuzz suite (SECURITY.md), driven by the JSON Schema that
  * @fastify/swagger derives from each route's zod schemas (OpenAPI 3.0 flavour: `nullable`,
  * boolean `exclusiveMinimum`). `validValue` aims at what the schema accepts, so requests reach
  * the services; `hostileValue` is anything a client could send instead.

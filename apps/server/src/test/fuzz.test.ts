@@ -33,7 +33,7 @@ import { emailArb } from './spellings';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
- * Issue 11 §3: requests generated from the server's own route table and zod schemas, plus
+ * SECURITY.md: requests generated from the server's own route table and zod schemas, plus
  * hostile variants, sent as an owner, a diner, nobody and with forged tokens. Whatever comes in:
  * never a 5xx, a refusal (4xx) in the API's one error shape, and a refused request (or any read)
  * changes nothing in the database. FUZZ_SEED reproduces a run (the seed is printed, and a
@@ -215,7 +215,7 @@ function bodyText(response: { body: string; rawPayload: Buffer; headers: Record<
   return response.body;
 }
 
-/** A refusal's body in the API's one error shape (DESIGN.md §3), or undefined. */
+/** A refusal's body in the API's one error shape (docs/product/api-conventions.md#api-calls), or undefined. */
 function errorShape(text: string): { message: string } | undefined {
   try {
     const answer = JSON.parse(text) as { message?: unknown };
@@ -356,7 +356,7 @@ describe('inputs the fuzz found answering 500', () => {
 });
 
 /**
- * Money (DESIGN.md §3, issue 11 §3): for generated carts the server's total is the sum of
+ * Money (docs/product/api-conventions.md#api-calls, SECURITY.md): for generated carts the server's total is the sum of
  * price × quantity in integer cents, whatever the prices: through the pricing function itself
  * (PRICE_RUNS carts) and through place-order over HTTP (HTTP_RUNS carts: owners' walk-in forms
  * and diners' orders, within their rate limits), read back from the stored order and its lines.
@@ -518,7 +518,7 @@ describe('money', () => {
 });
 
 /**
- * Issue 18: ids and numbers spelled as the schema reads them the same ("02", " 2", 2.0, "0x2",
+ * Outside testing (SECURITY.md): ids and numbers spelled as the schema reads them the same ("02", " 2", 2.0, "0x2",
  * ["2"]) are one value everywhere, generated for every route: a refusal or a read answers the
  * same in any spelling (another tenant's id stays a 404 that changes nothing), an Idempotency-Key
  * replays its one order to another spelling of the body, and a rate limit counts every spelling

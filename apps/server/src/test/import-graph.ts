@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /**
- * The server's layering rules (issue 19), checked over the import graph of a source folder:
+ * The server's layering rules (docs/decisions/018-layering.md), checked over the import graph of a source folder:
  * every relative import (types and re-exports included) of every .ts file, resolved to a file.
  * Paths are relative to the folder, with forward slashes.
  */

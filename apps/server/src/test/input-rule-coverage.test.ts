@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
- * Issue 11 §1 and ADR 009, "no route can forget it": every string a route accepts, in its body,
+ * docs/decisions/009-sessions-limits-and-input.md and ADR 009, "no route can forget it": every string a route accepts, in its body,
  * query or path, goes through an input rule of the contract's fields.ts and has a maximum
  * length. Read from the server's own route table, so a route added tomorrow is checked without
  * a line here; dropping the rule from any field of any route fails this suite, naming both.

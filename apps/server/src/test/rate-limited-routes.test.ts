@@ -10,7 +10,7 @@ import { emailSpellings, idSpellings, jsonText, NumberLiteral } from './spelling
 import { createTestApp, type TestApp } from './test-app';
 
 /**
- * Every credential and order endpoint with a limit (issue 11 §8): past its limit it answers 429
+ * Every credential and order endpoint with a limit (docs/product/api-conventions.md#rate-limits): past its limit it answers 429
  * with a Retry-After of at most its window, and a text that says as long a wait (built from that
  * Retry-After, so a 15-minute lock never says "a minute"). Each case calls from an address of its
  * own, so the limits of one never count towards another's.
@@ -244,7 +244,7 @@ describe('order endpoints', () => {
   });
 });
 
-describe("a restaurant's table sheets (issue 18: one owner kept every sheet waiting)", () => {
+describe("a restaurant's table sheets (outside testing, SECURITY.md: one owner kept every sheet waiting)", () => {
   it.each([
     ['table-codes', ownerLimits.tableCodes.perOwner],
     ['table-cards', ownerLimits.tableCardsPdf.perOwner],
@@ -335,7 +335,7 @@ describe('subscription purchases (each may charge a card)', () => {
 });
 
 /**
- * Issue 18: a limit counts what the schema makes of a request, never its spelling. Each case
+ * Outside testing (SECURITY.md): a limit counts what the schema makes of a request, never its spelling. Each case
  * spends its limit in every spelling of one restaurant id or one email the schema makes the same
  * (or, where the key holds nothing from the body, in spellings of the body anyway), then one more:
  * a 429, whatever its spelling, that stores nothing. A body the schema refuses is its 400 before

@@ -14,7 +14,7 @@ import { placeDinerOrder } from './orders';
 import { freshLogin } from './owners';
 
 /**
- * The Socket.IO half of the authorization matrix (issue 11 §2; rooms in ADR 006): every role ×
+ * The Socket.IO half of the authorization matrix (SECURITY.md; rooms in ADR 006): every role ×
  * every restaurant a connection can name → whether the handshake is accepted, and which order
  * events each accepted socket then receives while restaurant A's orders (and, as the control,
  * one of B's) are created, updated and deleted. Expected deliveries are derived from two rules,

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 /**
  * Other spellings of one value, for the tests that prove a rate limit, an Idempotency-Key and an
  * authorisation check see the value the schema makes of a request, not the characters it came
- * in (issue 18). The contract's ids are z.coerce.number, so Number() decides what they accept:
+ * in (outside testing, SECURITY.md). The contract's ids are z.coerce.number, so Number() decides what they accept:
  * "02", " 2", "0x2", 2.0 and ["2"] are all 2. A field that takes only JSON numbers refuses the
  * string spellings with a 400, which is a clear answer too.
  */

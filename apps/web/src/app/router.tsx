@@ -64,7 +64,7 @@ const index = (Page: LazyPage): RouteObject => ({ index: true, element: <Page />
 
 /**
  * The app's routes, in React Router's declarative mode: the data router's loaders and actions
- * are unused here, and leaving them out takes 16 KiB (gzipped) off every first load (issue 10).
+ * are unused here, and leaving them out takes 16 KiB (gzipped) off every first load (docs/performance.md).
  */
 const routes: RouteObject[] = [
   {

@@ -5,7 +5,7 @@ const Toasts = lazy(() => import('./toasts'));
 
 /**
  * The toast container, loaded with the first page that can raise a toast (lib/toasts-wanted.ts):
- * the diner's menu raises none and so does not download it (issue 10).
+ * the diner's menu raises none and so does not download it (docs/performance.md).
  */
 export function ToastHost() {
   const wanted = useSyncExternalStore(subscribeToastsWanted, toastsWanted);

@@ -1,4 +1,4 @@
-/** Every route path of the app (customer-side spec §2 route table), in one place. */
+/** Every route path of the app (docs/product/web-app.md#routes), in one place. */
 export const paths = {
   home: '/',
   login: '/login',
@@ -21,7 +21,7 @@ export const paths = {
   terms: '/terms-and-conditions',
 } as const;
 
-/** The dashboard's sub-routes (owner-side §2 Owner dashboard). */
+/** The dashboard's sub-routes (docs/product/restaurant-setup.md#dashboard). */
 export const dashboardPaths = {
   home: paths.dashboard,
   orderSummary: `${paths.dashboard}/order-summary`,

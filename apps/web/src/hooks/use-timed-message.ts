@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BannerMessage } from '@/lib/banner-message';
 
 /**
- * A banner message that can hide itself after a while (owner-side §4 Registration: 5 s, 3 s for
+ * A banner message that can hide itself after a while (docs/product/accounts.md#owner-register: 5 s, 3 s for
  * a password mismatch, 9 s when the terms are not accepted). A new message replaces the old
  * one and its timer.
  */

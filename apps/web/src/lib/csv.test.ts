@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FORMULA_NAMES, formulaCells, readCsv } from '@/test/csv-injection';
 import { toCsv } from './csv';
 
-describe('toCsv: no cell a spreadsheet would run (issue 18 finding 5)', () => {
+describe('toCsv: no cell a spreadsheet would run (found in outside testing; SECURITY.md)', () => {
   it('writes a cell starting with = + - @, a tab or a CR as text, behind an apostrophe', async () => {
     const csv = await toCsv(
       ['Item'],

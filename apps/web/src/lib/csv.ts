@@ -1,5 +1,5 @@
 /**
- * The one way this app writes CSV (issue 18 finding 5): every export goes through toCsv, so every
+ * The one way this app writes CSV (found in outside testing; SECURITY.md): every export goes through toCsv, so every
  * export is safe to open in a spreadsheet.
  */
 

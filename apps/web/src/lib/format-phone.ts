@@ -1,5 +1,5 @@
 /**
- * A phone number as 3-3-4 digits, e.g. 555-123-4567 (customer-side §2 Customer menu). A leading
+ * A phone number as 3-3-4 digits, e.g. 555-123-4567 (docs/product/menu.md#diner-menu). A leading
  * US country code is dropped; anything that is not 10 digits is shown as it was stored.
  */
 export function formatPhone(phone: string): string {

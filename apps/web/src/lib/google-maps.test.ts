@@ -52,7 +52,7 @@ function answerAsGoogle(script: HTMLScriptElement, maps: GoogleMaps) {
   window.__tableserveGoogleMapsReady?.();
 }
 
-describe('loadGoogleMaps (owner-side §7, §9: the maps script and its loader)', () => {
+describe('loadGoogleMaps (docs/product/api-conventions.md#api-calls, docs/product/staff-screens.md#order-summary: the maps script and its loader)', () => {
   it('asks for the places library, async loading, a callback, English, region US and the weekly version', async () => {
     const loading = loader.loadGoogleMaps('browser-key');
     const script = await nextScript();

@@ -1,5 +1,5 @@
 /**
- * Loads the Google Maps JavaScript API (owner-side §7 third-party calls: callback, loading=async,
+ * Loads the Google Maps JavaScript API (docs/product/platform.md#maps: callback, loading=async,
  * key, libraries, language, region, version; English and US by default; the loader retries 3
  * times). Only the small part of the API this app uses is typed here, by hand, instead of pulling
  * in @types/google.maps.

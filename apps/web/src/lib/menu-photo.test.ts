@@ -3,7 +3,7 @@ import { menuPhotoSources } from './menu-photo';
 
 const uploaded = 'https://tableserve.example/api/v1/uploads/12-AbCdEfGhIjKlMnOpQrStUv.png';
 
-describe('menu photo copies (issue 10)', () => {
+describe('menu photo copies (docs/performance.md)', () => {
   it('names the resized copies of an image uploaded to this server as the server stores them', () => {
     expect(menuPhotoSources(uploaded)).toEqual({
       src: `${uploaded}@320.webp`,

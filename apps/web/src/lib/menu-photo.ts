@@ -1,5 +1,5 @@
 /**
- * Resized copies of a menu photo (issue 10). An image uploaded to this server
+ * Resized copies of a menu photo (docs/performance.md). An image uploaded to this server
  * (`…/api/v1/uploads/<key>`) is also stored as WebP at `<image URL>@<width>.webp`: 320 and 640
  * wide cropped to 4:3 for the menu, 960 wide (whole photo, never enlarged) for its preview. The
  * server makes them at upload, or on first request for older images

@@ -1,4 +1,4 @@
-/** Money is integer cents inside the app; the API sends dollars (CONVENTIONS: our own habits). */
+/** Money is integer cents inside the app; the API sends dollars (docs/product/api-conventions.md#money). */
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -8,7 +8,7 @@ const usd = new Intl.NumberFormat('en-US', {
 
 export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
 
-/** '$50.00': a dollar sign and two decimals (customer-side §9, owner-side §9). */
+/** '$50.00': a dollar sign and two decimals (docs/product/api-conventions.md#money). */
 export const formatCents = (cents: number): string => usd.format(cents / 100);
 
 export const formatDollars = (dollars: number): string => formatCents(dollarsToCents(dollars));

@@ -22,7 +22,7 @@ export function defaultOpeningHours(): OpeningHours {
 export const weekdayLabel = (day: Weekday) => day.charAt(0).toUpperCase() + day.slice(1);
 
 /**
- * The hours with one day changed; its closing day follows its closing time live (owner-side §5
+ * The hours with one day changed; its closing day follows its closing time live (docs/product/business-day.md#business-day
  * Closing-day rule), so the owner sees at once that 02:00 means the next morning.
  */
 export function withDayChange(

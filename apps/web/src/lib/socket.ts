@@ -5,7 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 export type AppSocket = Socket<ServerToClientEvents, Record<string, never>>;
 
 /**
- * The one Socket.IO client factory (customer-side §4 Order status, §9; DESIGN.md §4 Real time):
+ * The one Socket.IO client factory (docs/product/order-statuses.md#progress-steps, docs/product/order-statuses.md#live-updates):
  * the API's own origin, websocket only, 5 reconnection attempts 1 s apart, the restaurant in the
  * query and the bearer token in the handshake's auth.token (kept out of URLs and logs).
  *
@@ -23,7 +23,7 @@ export function createSocket({ restaurantId, token }: { restaurantId: number; to
 }
 
 /**
- * An open menu's connection (issue 12 part 4): no login, only the restaurant, to hear which dishes
+ * An open menu's connection (docs/decisions/015-stock-and-sold-out.md): no login, only the restaurant, to hear which dishes
  * sell out or come back. It keeps trying after Socket.IO's attempts: a menu stays open for a meal.
  */
 export function createMenuSocket(restaurantId: number): AppSocket {

@@ -1,13 +1,13 @@
 /**
- * Client storage keys, exactly as the specification names them (owner-side §3 Client storage,
- * customer-side §3). Nothing else in the app touches localStorage or sessionStorage directly.
+ * Client storage keys, exactly as the specification names them (docs/product/web-app.md#client-storage,
+ * docs/product/web-app.md#client-storage). Nothing else in the app touches localStorage or sessionStorage directly.
  */
 export const sessionKeys = {
   userId: 'user_id',
   restaurantId: 'restaurant_id',
   subscriptionId: 'subscription_id',
   orderDeleted: 'orderDeleted',
-  /** The allergens a diner hides on the menu, for the visit (issue 12 part 3): not in the spec. */
+  /** The allergens a diner hides on the menu, for the visit (docs/decisions/012-allergens-and-dietary-tags.md): not in the spec. */
   allergenFilter: 'allergenFilter',
   /** The table of the QR code the diner scanned, for the visit (ADR 013): not in the spec. */
   tableFromCode: 'tableFromCode',

@@ -34,7 +34,7 @@ const accepts = (answer: unknown) => {
   }
 };
 
-// The hand check stands in for the contract's schema on the menu page (issue 10): they must agree.
+// The hand check stands in for the contract's schema on the menu page (docs/performance.md): they must agree.
 const answers: Array<[string, unknown]> = [
   ['the fixture', displayMenuFixture()],
   ['an empty menu', displayMenuFixture({ menu: [] })],

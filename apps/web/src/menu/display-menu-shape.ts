@@ -5,7 +5,7 @@ import { MENU_CATEGORIES } from '@tableserve/contract/menu-categories';
 
 /**
  * The display-menu answer checked by hand rather than by the contract's zod schema, so a diner's
- * phone shows the menu without downloading zod (26 KiB gzipped, issue 10). It checks every field
+ * phone shows the menu without downloading zod (26 KiB gzipped, docs/performance.md). It checks every field
  * the schema names except the inside of opening_hours, which the menu does not read: the cart and
  * checkout read the stored restaurant back through the full schema (diner/lib/stored-restaurant).
  */
@@ -18,7 +18,7 @@ export function checkDisplayMenu(body: unknown): DisplayMenuResponse {
   return { ...body, menu: body.menu.map(withListDefaults) } as DisplayMenuResponse;
 }
 
-/** The lists an answer from an older server lacks: allergens and tags (issue 12 part 3), options (part 2). */
+/** The lists an answer from an older server lacks: allergens and tags (docs/decisions/012-allergens-and-dietary-tags.md), options (part 2). */
 const LISTS = ['allergens', 'dietary_tags', 'option_groups'] as const;
 
 /** A checked item with the lists it lacks read as none, as the schema's defaults would. */

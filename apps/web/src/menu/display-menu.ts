@@ -5,7 +5,7 @@ import type { MenuToOpen } from '@/session/diner/remember-restaurant';
 import { checkDisplayMenu } from './display-menu-shape';
 
 /**
- * GET /customer/display-menu/{token} (customer-side §7): the restaurant and its menu. From a
+ * GET /customer/display-menu/{token} (docs/product/api-conventions.md#api-calls): the restaurant and its menu. From a
  * table's code with ?table=N, which the server checks against the restaurant's tables (ADR 013);
  * the URL is the one the server's preload names, so the preloaded answer is the one used.
  */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import Papa from 'papaparse';
 
 /**
- * What a CSV export is tested with for issue 18 finding 5: the names its tester exported as live
+ * What a CSV export is tested with for outside testing (SECURITY.md): the names its tester exported as live
  * formulas, every start OWASP lists, and a reader that finds a formula cell in a file.
  */
 export const FORMULA_NAMES = [

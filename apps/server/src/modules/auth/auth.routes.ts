@@ -20,7 +20,7 @@ const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError, 429
 const tags = ['Owner accounts'];
 const security = [{ bearer: [] }];
 
-/** Owner accounts (owner-side spec §7: /auth/*). */
+/** Owner accounts (docs/product/api-conventions.md#api-calls: /auth/*). */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.post(
     '/auth/register',

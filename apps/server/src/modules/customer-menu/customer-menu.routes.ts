@@ -26,7 +26,7 @@ function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 
   return undefined;
 }
 
-/** customer-side §7: GET /customer/display-menu/{token} and the /{restaurant_id} form. */
+/** docs/product/api-conventions.md#api-calls: GET /customer/display-menu/{token} and the /{restaurant_id} form. */
 export const customerMenuRoutes: FastifyPluginAsyncZod<{ customerMenu: CustomerMenuService }> = async (
   app,
   { customerMenu },

@@ -13,7 +13,7 @@ import type { CustomersService } from './customers.service';
 const tags = ['Diners'];
 const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
 
-/** Diner accounts (customer-side §7 /customer/create, login, forgot-password, reset_password). */
+/** Diner accounts (docs/product/accounts.md#diner-accounts, forgot-password, reset_password). */
 export const customerRoutes: FastifyPluginAsyncZod<{ customers: CustomersService }> = async (
   app,
   { customers },

@@ -8,7 +8,7 @@ import { addMenuItem, placeDinerOrder, signUpDiner } from '../../test/orders';
 import { type Owner, ownerWithRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-/** Issue 12 part 3: allergens and dietary tags of a menu item, from the owner's form to the kitchen. */
+/** docs/decisions/012-allergens-and-dietary-tags.md: allergens and dietary tags of a menu item, from the owner's form to the kitchen. */
 
 let t: TestApp;
 beforeAll(async () => {

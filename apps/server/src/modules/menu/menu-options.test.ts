@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { priceLines } from '../orders/order-lines';
 
 /**
- * Issue 12 part 2 (ADR 017): option groups per item, edited with the item; each order line's
+ * docs/decisions/017-item-options.md (ADR 017): option groups per item, edited with the item; each order line's
  * choices checked against the groups' rules and priced by the server in cents; lines keep the
  * options' names and prices of the moment.
  */

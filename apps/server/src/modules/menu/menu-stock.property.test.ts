@@ -7,7 +7,7 @@ import { ownerWithRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * Issue 18, finding 2 (ADR 015, amended): stock accounting as a property. Random sequences of
+ * outside testing (SECURITY.md) (ADR 015, amended): stock accounting as a property. Random sequences of
  * diner and walk-in orders, edits, cancellations (some double-clicked), deletions, Ready, and
  * the owner's and the kitchen's count changes, run through the API against a model. After every
  * step, each dish's count is the last count set minus the portions taken since and not given
@@ -327,7 +327,7 @@ async function runSequence(counts: (number | null)[], steps: Step[]) {
   }
 }
 
-describe('stock accounting (issue 18, finding 2)', () => {
+describe('stock accounting (found in outside testing; SECURITY.md)', () => {
   it('keeps every count at the last count set minus what live orders took since, whatever staff and diners do', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -10,7 +10,7 @@ import { expireSubscription, type Owner, ownerWithRestaurant } from '../../test/
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * Issue 12 part 4: an optional count of portions per item, taken by orders in their own
+ * docs/decisions/015-stock-and-sold-out.md: an optional count of portions per item, taken by orders in their own
  * transaction and never below zero, and the kitchen's one tap that sells an item out (or brings
  * it back), which open menus hear at once.
  */
@@ -360,7 +360,7 @@ describe('staff changes to an order and the count', () => {
     expect([await stockOf(second.pizza), await stockOf(second.soup)]).toEqual([3, 1]);
   });
 
-  // Issue 18, finding 2: a cancellation, deletion or edit gives back only what the order took
+  // outside testing (SECURITY.md): a cancellation, deletion or edit gives back only what the order took
   // from the count as it stands; setting the count forfeits what orders held (ADR 015, amended).
   it('a cancelled order gives nothing back after the kitchen’s Sold out: the dish stays off every menu', async () => {
     const place = await ownerWithRestaurant(t);

@@ -14,7 +14,7 @@ const tags = ['Menu'];
 const security = [{ bearer: [] }];
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 
-/** Menu items (owner-side spec §7 /menu/*): the owner's own restaurant only. */
+/** Menu items (docs/product/menu.md#menu-items): the owner's own restaurant only. */
 export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (app, { menu }) => {
   app.get(
     '/menu/get-menu-items/:restaurant_id',

@@ -74,7 +74,7 @@ const toColumns = (body: MenuItemBody, stored?: MenuItemRow) => ({
     : {}),
 });
 
-/** An owner's menu items (owner-side §7 /menu/*): another owner's restaurant or item is a 404. */
+/** An owner's menu items (docs/product/menu.md#menu-items): another owner's restaurant or item is a 404. */
 export function createMenuService({
   db,
   now,
@@ -151,7 +151,7 @@ export function createMenuService({
     },
 
     /**
-     * The kitchen's one tap (issue 12 part 4): sold out sets the count to 0; back on the menu
+     * The kitchen's one tap (docs/decisions/015-stock-and-sold-out.md): sold out sets the count to 0; back on the menu
      * stops counting an item at 0 (the kitchen has more, and no count to give) and leaves any
      * other as it is: the kitchen said nothing of it.
      */

@@ -9,7 +9,7 @@ import type { StoredChosenOption, StoredOptionGroup } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
 
-/** Issue 12 part 2 (ADR 017): an item's option groups, and what an order line chose of them. */
+/** docs/decisions/017-item-options.md (ADR 017): an item's option groups, and what an order line chose of them. */
 
 /** The largest id a group or option gets: a PostgreSQL integer, and what the order input accepts. */
 const LARGEST_ID = 2_147_483_647;

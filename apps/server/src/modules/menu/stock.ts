@@ -5,7 +5,7 @@ import type { DomainEventBus } from '../../lib/domain-events';
 import { menuRepository, type StockChange, type StockCount } from './menu.repository';
 import { announceSoldOut, isOrderable } from './menu.service';
 
-/** Issue 12 part 4: what orders do to the counts of counted items (ADR 015). */
+/** docs/decisions/015-stock-and-sold-out.md: what orders do to the counts of counted items (ADR 015). */
 
 export type ItemQuantity = { menuItemId: number; quantity: number };
 

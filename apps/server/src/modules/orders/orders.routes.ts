@@ -19,7 +19,7 @@ const security = [{ bearer: [] }];
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
 const IdempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(8).max(255).optional() });
 
-/** Diner orders (customer-side §7), and the owner's own Place Order form on the same path. */
+/** Diner orders (docs/product/api-conventions.md#api-calls), and the owner's own Place Order form on the same path. */
 export const orderRoutes: FastifyPluginAsyncZod<{
   orders: OrdersService;
   staffOrders: StaffOrdersService;

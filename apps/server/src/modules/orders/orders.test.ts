@@ -54,7 +54,7 @@ async function setup() {
   return { ...place, pizza, soda, soldOut, diner, dinerAuth: diner.auth };
 }
 
-/** The checkout payload as the spec's client sends it (customer-side §3 Order place payload). */
+/** The checkout payload as the spec's client sends it (docs/product/ordering.md#place-order). */
 const order = (s: Setup, overrides: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'POST',
@@ -388,7 +388,7 @@ describe('reading orders', () => {
 });
 
 describe('the status machine', () => {
-  // DESIGN.md §4 and the kitchen's recall (ADR 016), written out here rather than read from the
+  // docs/product/order-statuses.md#status-machine and the kitchen's recall (ADR 016), written out here rather than read from the
   // contract, so a wrong table fails.
   const legal: Record<OrderStatus, OrderStatus[]> = {
     Pending: ['Approved', 'Ready', 'Cancelled'],

@@ -16,7 +16,7 @@ export type StaffLineRow = Pick<
   allergens: readonly Allergen[];
 };
 
-/** An order as the restaurant's staff see it (owner-side §3 Order). */
+/** An order as the restaurant's staff see it (docs/product/staff-screens.md#order-summary). */
 export function toStaffOrder(
   order: OrderRow,
   lines: StaffLineRow[],

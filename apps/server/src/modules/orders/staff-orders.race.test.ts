@@ -6,9 +6,9 @@ import { ownerWithRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * Races on one order (issue 11, Deliver 4): the kitchen's tablets, Order Management and Mark as
+ * Races on one order (SECURITY.md): the kitchen's tablets, Order Management and Mark as
  * Paid pressed at the same moment. Each request either moves the order one legal step of the
- * DESIGN.md §4 machine, with the kitchen's recall (ADR 016), (200) or answers 409 and changes
+ * docs/product/order-statuses.md#status-machine, with the kitchen's recall (ADR 016), (200) or answers 409 and changes
  * nothing; the order ends in one legal state.
  * On PostgreSQL the requests really run at once; on PGlite their steps interleave.
  */

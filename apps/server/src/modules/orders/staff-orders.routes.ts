@@ -26,7 +26,7 @@ const changeErrors = { ...errors, 429: ApiError };
 const Message = z.object({ message: z.string() });
 
 /**
- * The restaurant's order screens (owner-side §7): Order Summary, Order Management, Mark as Paid
+ * The restaurant's order screens (docs/product/api-conventions.md#api-calls): Order Summary, Order Management, Mark as Paid
  * and the kitchen. The owner's token is checked on request, before the body is read; reads need
  * the owner, every change a valid subscription too. The restaurant and order must be the caller's.
  */

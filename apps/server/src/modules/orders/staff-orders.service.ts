@@ -30,7 +30,7 @@ export type StaffOrdersService = ReturnType<typeof createStaffOrdersService>;
 const orderNotFound = () => notFound(orderServerMessages.notFound, 'ORDER_NOT_FOUND');
 
 /**
- * The restaurant's side of orders (owner-side §2, §4; DESIGN.md §4): Order Summary, Order
+ * The restaurant's side of orders (docs/product/order-statuses.md#status-machine): Order Summary, Order
  * Management, the kitchen, Mark as Paid and the owner's own walk-in orders. Every call names a
  * restaurant and checks it is the caller's: another owner's restaurant or order answers 404 and
  * changes nothing.

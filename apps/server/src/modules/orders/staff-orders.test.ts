@@ -39,7 +39,7 @@ async function setup(overrides: Record<string, unknown> = {}) {
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload && { payload }) });
 
-/** A walk-in order through the owner's Place Order form (owner-side §3). */
+/** A walk-in order through the owner's Place Order form (docs/product/staff-screens.md#owner-place-order). */
 async function walkIn(
   p: Place,
   overrides: Record<string, unknown> = {},
@@ -91,7 +91,7 @@ async function orderIn(p: Place, status: OrderStatus) {
 }
 
 describe('the status machine', () => {
-  it('allows exactly the DESIGN.md transitions; every other change is a 409 that changes nothing', async () => {
+  it('allows exactly the allowed transitions; every other change is a 409 that changes nothing', async () => {
     const p = await setup();
     for (const from of ORDER_STATUSES) {
       for (const to of ORDER_STATUSES) {

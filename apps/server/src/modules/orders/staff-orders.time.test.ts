@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
  * The staff's order lists through their endpoints: a page past the end, and the business day
- * (DESIGN.md §4, ADR 008) that the Order Summary counters, the kitchen and the daily sales read,
+ * (docs/product/order-statuses.md#status-machine, ADR 008) that the Order Summary counters, the kitchen and the daily sales read,
  * across midnight, across the closing-day rule and across a daylight-saving change in two zones.
  * Orders are placed through the API at set instants of the app's clock.
  */

@@ -14,7 +14,7 @@ afterAll(() => Promise.all([withKey.close(), withoutKey.close()]));
 
 const publicConfig = (t: TestApp) => t.app.inject({ method: 'GET', url: '/api/v1/public-config' });
 
-describe('GET /api/v1/public-config (DESIGN.md §1 maps)', () => {
+describe('GET /api/v1/public-config (docs/product/platform.md#maps)', () => {
   it('publishes the Google Maps browser key to anyone, without a login', async () => {
     const response = await publicConfig(withKey);
     expect(response.statusCode).toBe(200);

@@ -27,7 +27,7 @@ const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 /** The owner's own limit (429), and the server's while the sheets' line is full (503): both with Retry-After. */
 const sheetErrors = { 429: ApiError, 503: ApiError };
 
-/** The menu QR code (owner-side spec §7 POST /menu/generate-qr-code) and the tables' codes (ADR 013). */
+/** The menu QR code (docs/product/restaurant-setup.md#qr-code) and the tables' codes (ADR 013). */
 export const qrCodeRoutes: FastifyPluginAsyncZod<{ qrCodes: QrCodesService }> = async (app, { qrCodes }) => {
   app.post(
     '/menu/generate-qr-code',

@@ -40,7 +40,7 @@ export function createQrCodesService({
   }
 
   return {
-    /** A PNG of the menu link, or NO_MENU_ITEMS while the menu is empty (owner-side §8 QR). */
+    /** A PNG of the menu link, or NO_MENU_ITEMS while the menu is empty (docs/product/restaurant-setup.md#qr-code). */
     async generate(ownerId: number, restaurantId: number): Promise<QrCode> {
       const restaurant = await ownedRestaurant(ownerId, restaurantId);
       if ((await menuReads.countLiveItems(db, restaurant.id)) === 0)

@@ -1,7 +1,7 @@
 import type { QrModules, TableCodesResponse } from '@tableserve/contract/menu';
 import QRCode from 'qrcode';
 
-/** The link diners scan: the public menu by the restaurant's token (DESIGN.md §4). */
+/** The link diners scan: the public menu by the restaurant's token (docs/product/restaurant-setup.md#qr-code). */
 export const menuLink = (publicUrl: string, token: string) =>
   `${publicUrl}/menu-display?token=${encodeURIComponent(token)}`;
 

@@ -6,7 +6,7 @@ import { tableLink } from './table-codes';
 import { BUSY_RETRY_AFTER_SECONDS, createTableSheets, type TableSheets } from './table-sheets';
 
 /**
- * The sheets' one worker and its bounded line (issue 18 finding 3): a sheet is made off the
+ * The sheets' one worker and its bounded line (found in outside testing; SECURITY.md): a sheet is made off the
  * event loop, one at a time, and a caller past the line is told to come back instead of
  * piling up memory.
  */

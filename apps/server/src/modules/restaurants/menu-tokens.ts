@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import { randomToken } from '../../lib/random-tokens';
 import { restaurantsRepository as repo } from './restaurants.repository';
 
-/** The menu token in the QR code: 24 random bytes, 192 bits, URL-safe (DESIGN.md §4). */
+/** The menu token in the QR code: 24 random bytes, 192 bits, URL-safe (docs/product/restaurant-setup.md#qr-code). */
 const TOKEN_BYTES = 24;
 export const newMenuToken = () => randomToken(TOKEN_BYTES);
 

@@ -16,7 +16,7 @@ const tags = ['Restaurants'];
 const security = [{ bearer: [] }];
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 
-/** Restaurants (owner-side spec §7 /restaurant/*). */
+/** Restaurants (docs/product/restaurant-setup.md#restaurant). */
 export const restaurantRoutes: FastifyPluginAsyncZod<{ restaurants: RestaurantsService }> = async (
   app,
   { restaurants },

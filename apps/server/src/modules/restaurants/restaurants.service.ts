@@ -97,7 +97,7 @@ export function createRestaurantsService({ db, subscriptions, log, events }: Res
         if (isUniqueViolation(error)) throw alreadyExists();
         throw error;
       }
-      // owner-side §4: the restaurant is then linked to the owner's subscription. The spec's
+      // docs/product/restaurant-setup.md#restaurant: the restaurant is then linked to the owner's subscription. The spec's
       // client also asks for it, and a failure is only logged there too.
       await subscriptions
         .linkRestaurant(ownerId, ownerId)

@@ -8,7 +8,7 @@ import { openingHours, ownerWithRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * Kitchen analytics (issue 12 part 6, ADR 014) through GET
+ * Kitchen analytics (docs/decisions/014-kitchen-analytics.md, ADR 014) through GET
  * /owner/restaurant/{id}/kitchen-analytics, from orders moved along the status machine through
  * the API at set instants of the app's clock, so every figure below is known to the second.
  * Los Angeles is UTC-8 in early March 2026 (daylight saving starts on the 8th).

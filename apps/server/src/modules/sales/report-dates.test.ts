@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
  * Every date the API takes (the daily sales' date, the kitchen analytics' from and to) is a real
- * calendar date from 2000-01-01 to a year after today (issue 18, finding 4): a date past year
+ * calendar date from 2000-01-01 to a year after today (found in outside testing; SECURITY.md): a date past year
  * 9999's last day answered 500, since its business day ends at no real instant.
  */
 

@@ -35,9 +35,9 @@ export function ordersByHour(placed: Date[], timeZone: string): KitchenAnalytics
 }
 
 /**
- * The Daily Sales Report (owner-side §2, §3 Daily sales response): one business day of the
+ * The Daily Sales Report (docs/product/business-day.md#business-day, docs/product/daily-sales.md#daily-sales): one business day of the
  * restaurant, in its own time zone; revenue counts paid (Completed) orders only. Its kitchen
- * analytics (issue 12 part 6, ADR 014) read a range of those business days.
+ * analytics (docs/decisions/014-kitchen-analytics.md, ADR 014) read a range of those business days.
  */
 export function createSalesService(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps;

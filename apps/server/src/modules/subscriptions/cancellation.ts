@@ -11,7 +11,7 @@ import { subscriptionsRepository as repo, type SubscriptionRow } from './subscri
 import { announceChange, type SubscriptionsServiceDeps } from './subscriptions-deps';
 
 /**
- * Cancellation (customer-side §5): at the period's end, or at once with a refund of the unused
+ * Cancellation (docs/product/subscriptions.md#cancellation): at the period's end, or at once with a refund of the unused
  * days. The cancellation is claimed before the refund, so two clicks cannot both refund, and
  * undone when the refund fails.
  */

@@ -1,7 +1,7 @@
 import { subscriptionMessages } from '@tableserve/contract/subscription';
 import type { CouponRow } from './subscriptions.repository';
 
-/** Why a coupon cannot be used on a plan now, or undefined when it can (customer-side §8 Coupon). */
+/** Why a coupon cannot be used on a plan now, or undefined when it can (docs/product/subscriptions.md#coupons). */
 export function couponProblem(coupon: CouponRow | undefined, planId: number, now: Date): string | undefined {
   if (!coupon?.active) return subscriptionMessages.invalidCoupon;
   if (coupon.applicablePlanId !== null && coupon.applicablePlanId !== planId)
@@ -11,7 +11,7 @@ export function couponProblem(coupon: CouponRow | undefined, planId: number, now
   return undefined;
 }
 
-/** The price after a coupon: percent off, or a fixed amount in cents, never below zero (§5 Coupon). */
+/** The price after a coupon: percent off, or a fixed amount in cents, never below zero (docs/product/subscriptions.md#coupons). */
 export function discountedCents(
   priceCents: number,
   coupon: Pick<CouponRow, 'percentOff' | 'amountOffCents'> | null,

@@ -13,7 +13,7 @@ import { subscriptionsRepository as repo, type SubscriptionRow } from './subscri
 import { announceChange, type SubscriptionsServiceDeps } from './subscriptions-deps';
 
 /**
- * The first payment (customer-side §5 checkout): a new subscription, or the renewal of one in its
+ * The first payment (docs/product/subscriptions.md#subscription-statuses checkout): a new subscription, or the renewal of one in its
  * grace period. Anything that fails before the money is taken is undone, and money taken for a
  * subscription that changed meanwhile is refunded.
  */

@@ -10,7 +10,7 @@ import { couponProblem } from './coupons';
 import { toPlan } from './subscription-view';
 import { subscriptionsRepository as repo } from './subscriptions.repository';
 
-/** The plans on offer and the coupon check of the checkout page (customer-side §5). */
+/** The plans on offer and the coupon check of the checkout page (docs/product/subscriptions.md#coupons). */
 export function createPlansAndCoupons({ db, now }: { db: Db; now: () => Date }) {
   return {
     async listPlans(): Promise<Plan[]> {

@@ -6,7 +6,7 @@ import type { TestApp } from '../../test/test-app';
 
 /**
  * Stripe delivers an event at least once, and may deliver it again while the first delivery is
- * still being applied (issue 11, Deliver 4). Copies of one event arriving at once change the
+ * still being applied (SECURITY.md). Copies of one event arriving at once change the
  * subscription once; a paid and a failed invoice for one period, each delivered several times at
  * once, in any order, leave the subscription paid. On PostgreSQL the deliveries really overlap.
  */

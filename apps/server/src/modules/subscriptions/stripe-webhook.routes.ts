@@ -23,7 +23,7 @@ export type StripeWebhookRoutesOptions = {
 const WebhookReceived = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
 
 /**
- * Stripe's webhook (DESIGN.md §1 payments): verified by signature, applied once per event id.
+ * Stripe's webhook (docs/product/platform.md#payments-test-mode): verified by signature, applied once per event id.
  * Registered only when STRIPE_WEBHOOK_SECRET is set.
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookRoutesOptions> = async (

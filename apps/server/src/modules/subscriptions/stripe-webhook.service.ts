@@ -102,7 +102,7 @@ function paymentIdOf(invoice: StripeInvoice): string | null {
 const isLive = (row: SubscriptionRow) => row.status === 'active' || row.status === 'grace_period';
 
 /**
- * Applies Stripe's billing events to our subscriptions (DESIGN.md §4 Subscription): Stripe
+ * Applies Stripe's billing events to our subscriptions (docs/product/subscriptions.md#subscription-statuses): Stripe
  * renews, so a paid invoice extends the period, a failed one starts the 7-day grace period and a
  * deleted subscription ends ours. Each event id is applied once, in the same transaction as its
  * change; an event about a subscription we do not know is refused and not recorded, so Stripe's

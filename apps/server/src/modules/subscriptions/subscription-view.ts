@@ -18,7 +18,7 @@ export const toPlan = (plan: PlanRow): Plan => ({
   features: plan.features,
 });
 
-/** The subscription as the client reads it (customer-side §3 Subscription, §4 derived values). */
+/** The subscription as the client reads it (docs/product/subscriptions.md#subscription-statuses). */
 export function toSubscription(row: SubscriptionRow, plan: PlanRow, now: Date): Subscription {
   const ended = row.status === 'canceled' || row.status === 'expired';
   const inGrace =

@@ -8,7 +8,7 @@ export type NewSubscription = typeof subscriptions.$inferInsert;
 export type CouponRow = typeof coupons.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 
-/** Statuses under which an owner may run their restaurant (DESIGN.md §4). */
+/** Statuses under which an owner may run their restaurant (docs/product/subscriptions.md#subscription-statuses). */
 const VALID_STATUSES = ['active', 'grace_period'] as const;
 
 /** Whether the user a row's `ownerId` column names may run a restaurant now: a filter for another table's query. */

@@ -22,7 +22,7 @@ const errors = { 400: ApiError, 401: ApiError, 402: ApiError, 404: ApiError, 409
 const UserIdParams = z.strictObject({ user_id: z.coerce.number().int().positive() });
 const IdempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(8).max(255).optional() });
 
-/** Subscriptions (customer-side spec §7 subscription calls). */
+/** Subscriptions (docs/product/subscriptions.md#subscription-statuses). */
 export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionsService }> = async (
   app,
   { subscriptions },

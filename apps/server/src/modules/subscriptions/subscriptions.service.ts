@@ -71,7 +71,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
       return cancel(await currentOf(callerId, userId), mode);
     },
 
-    /** Links the owner's restaurant to their live subscription (owner-side §7; both spec calls). */
+    /** Links the owner's restaurant to their live subscription (docs/product/api-conventions.md#api-calls; both spec calls). */
     async linkRestaurant(callerId: number, userId: number) {
       const row = await currentOf(callerId, userId);
       const restaurantId = await deps.owners.restaurantIdOf(userId);

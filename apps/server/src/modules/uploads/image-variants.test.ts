@@ -13,7 +13,7 @@ import {
   variantMessages,
 } from './image-variants';
 
-// Menu photos are stored with resized WebP variants, made once at upload (issue 10).
+// Menu photos are stored with resized WebP variants, made once at upload (docs/performance.md).
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/app-error';
 
 /**
- * The sizes a menu photo is served at besides its original (issue 10): WebP, made once from the
+ * The sizes a menu photo is served at besides its original (docs/performance.md): WebP, made once from the
  * upload and stored next to it as `<key>@<width>.webp`. The web app derives the same names from
  * an image URL (apps/web/src/lib/menu-photo.ts); the two must agree.
  *

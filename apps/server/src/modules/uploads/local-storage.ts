@@ -20,7 +20,7 @@ export const mediaType = (header: string | undefined) => header?.split(';')[0]?.
 
 /**
  * Images in DATA_DIR/uploads, written through HMAC-signed, expiring PUT URLs (the `local`
- * driver, DESIGN.md §1 images). The signature covers the method, key, expiry and content type,
+ * driver, docs/product/platform.md#image-storage). The signature covers the method, key, expiry and content type,
  * so a URL cannot be reused for another file name, later, or for another type.
  */
 export function createLocalStorage(options: {

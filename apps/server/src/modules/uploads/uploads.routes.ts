@@ -23,7 +23,7 @@ const ImageBytes = binary('The image: JPEG, PNG, GIF or WebP, at most 5 MB.');
 const UploadedResponse = z.object({ message: z.string(), image_url: z.string() });
 
 /**
- * Menu images (owner-side §7 generate-signed-url and the PUT to the signed URL). With the local
+ * Menu images (docs/product/menu.md#menu-images and the PUT to the signed URL). With the local
  * driver this server is the store too: PUT and GET /uploads/:key.
  */
 export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {

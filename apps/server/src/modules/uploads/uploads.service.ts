@@ -28,7 +28,7 @@ function openStorage(options: Options): { storage: UploadStorage; local?: LocalS
   return { storage: local, local };
 }
 
-/** Menu image uploads through signed URLs (owner-side §7 generate-signed-url, then a PUT). */
+/** Menu image uploads through signed URLs (docs/product/menu.md#menu-images, then a PUT). */
 export function createUploadsService(options: Options) {
   const { storage, local } = openStorage(options);
 

@@ -1,7 +1,7 @@
 import { AboutContent } from '@/features/static-pages/components/about-content';
 import { PageIntro } from '@/features/static-pages/components/page-intro';
 
-/** About page (customer-side §2 Other screens): static text. */
+/** About page (docs/product/web-app.md#static-pages): static text. */
 export function Component() {
   return (
     <main>

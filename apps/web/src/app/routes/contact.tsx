@@ -3,7 +3,7 @@ import { ContactDetails } from '@/features/static-pages/components/contact-detai
 import { ContactForm } from '@/features/static-pages/components/contact-form';
 import { PageIntro } from '@/features/static-pages/components/page-intro';
 
-/** Contact page (customer-side §2 Other screens). */
+/** Contact page (docs/product/web-app.md#static-pages). */
 export function Component() {
   return (
     <main>

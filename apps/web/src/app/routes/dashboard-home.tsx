@@ -3,7 +3,7 @@ import { dashboardPaths } from '@/config/paths';
 import { hasActiveRestaurant } from '@/session/owner/owner-session';
 
 /**
- * /dashboard (owner-side §2 Owner dashboard): Order Summary is the default page once a
+ * /dashboard (docs/product/restaurant-setup.md#dashboard): Order Summary is the default page once a
  * restaurant is active; until then Create Restaurant opens.
  */
 export function Component() {

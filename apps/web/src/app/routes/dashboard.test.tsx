@@ -28,7 +28,7 @@ const renderDashboard = () =>
 /** The desktop side navigation (the drawer holds a second copy for phones). */
 const sideNav = async () => within((await screen.findAllByRole('navigation', { name: 'Dashboard' }))[0]!);
 
-describe('Dashboard guard (owner-side §4 Owner session)', () => {
+describe('Dashboard guard (docs/product/accounts.md#owner-session)', () => {
   it('clears the session and goes to / without the owner token', async () => {
     sessionStorage.setItem('user_id', '42');
     sessionStorage.setItem('restaurant_id', '9');
@@ -143,7 +143,7 @@ describe('Dashboard guard (owner-side §4 Owner session)', () => {
   });
 });
 
-describe('Dashboard navigation (owner-side §2, §4 Dashboard availability)', () => {
+describe('Dashboard navigation (docs/product/restaurant-setup.md#dashboard)', () => {
   it('greys out every entry but Order Summary and Create Restaurant until a restaurant is active', async () => {
     signInOwner();
     stubFetch(() => jsonResponse(200, subscriptionFixture()));

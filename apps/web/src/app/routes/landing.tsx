@@ -6,7 +6,7 @@ import { PricingSection } from '@/features/landing/components/pricing-section';
 import { SearchSection } from '@/features/landing/components/search-section';
 import { TestimonialsSection } from '@/features/landing/components/testimonials-section';
 
-/** The public landing page (customer-side §1). */
+/** The public landing page (docs/product/web-app.md#landing-page). */
 export function Component() {
   return (
     <>

@@ -188,7 +188,7 @@ describe('Order Summary', () => {
     ]);
   });
 
-  it('shows each line’s options under it, two lines of one dish apart (issue 12 part 2)', async () => {
+  it('shows each line’s options under it, two lines of one dish apart (docs/decisions/017-item-options.md)', async () => {
     signIn();
     const burger = { menu_item_id: 16, product_name: 'Smash Burger', price: 18, allergens: [] };
     fakeOrderServer({

@@ -1,7 +1,7 @@
 import { TermsContent } from '@/components/legal/terms-content';
 import { PageIntro } from '@/features/static-pages/components/page-intro';
 
-/** Terms page (customer-side §2 Other screens): static text; users must be 18 or older. */
+/** Terms page (docs/product/web-app.md#static-pages): static text; users must be 18 or older. */
 export function Component() {
   return (
     <main>

@@ -10,7 +10,7 @@ type EmptyCartProps = {
   checkoutError?: string | null;
 };
 
-/** customer-side §2 Cart: 'Your cart is empty' and a Back to Menu button. */
+/** docs/product/ordering.md#cart: 'Your cart is empty' and a Back to Menu button. */
 export function EmptyCart({ menuHref, checkoutError }: EmptyCartProps) {
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center px-6 py-16 text-center">

@@ -2,7 +2,7 @@ import { ArrowUp } from 'lucide-react';
 import { scrollToTop } from '@/components/ui/in-page-link';
 import { useScrolledPast } from './use-scrolled-past';
 
-/** customer-side §9: the landing page's back-to-top button appears after 300 px of scroll. */
+/** docs/product/web-app.md#landing-page: the landing page's back-to-top button appears after 300 px of scroll. */
 export const BACK_TO_TOP_AFTER_PX = 300;
 
 export function BackToTop() {

@@ -36,7 +36,7 @@ export function Footer() {
       </div>
       <div className="border-t border-stone-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-5 py-6 text-sm text-stone-400 sm:flex-row sm:justify-between md:px-8">
-          {/* customer-side §2 Shell: the footer year is 2024, fixed rather than computed. */}
+          {/* docs/product/web-app.md#shell: the footer year is 2024, fixed rather than computed. */}
           <p>© 2024 TableServe</p>
           <p>Made for restaurants, from the first table to the last order.</p>
         </div>

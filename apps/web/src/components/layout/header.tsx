@@ -11,7 +11,7 @@ import { accountSlotPaths, isAppPath, landingSections } from './nav-links';
 import { SectionLink } from './section-link';
 import { useScrolledPast } from './use-scrolled-past';
 
-/** customer-side §9: the header becomes sticky after a scroll of more than 100 px. */
+/** docs/product/web-app.md#shell: the header becomes sticky after a scroll of more than 100 px. */
 export const STICKY_HEADER_AFTER_PX = 100;
 
 const MOBILE_MENU_ID = 'mobile-menu';
@@ -23,7 +23,7 @@ export type HeaderProps = {
   /**
    * The diner's account control: the login button or the customer-name dropdown with Order
    * Status and Logout. Shown only on /menu-display, /cart and /customer_details
-   * (customer-side §2 Shell); elsewhere it is ignored.
+   * (docs/product/web-app.md#shell); elsewhere it is ignored.
    */
   accountSlot?: ReactNode;
 };
@@ -66,7 +66,7 @@ export function Header({ accountSlot }: HeaderProps) {
           <Link
             to={paths.home}
             aria-label="TableServe home"
-            // customer-side §2 Shell: the logo clears all local storage (cart, diner session, tokens) and goes to /.
+            // docs/product/web-app.md#shell: the logo clears all local storage (cart, diner session, tokens) and goes to /.
             onClick={() => {
               localStore.clear();
               closeMenu();

@@ -1,6 +1,6 @@
 import { paths } from '@/config/paths';
 
-/** Landing-page sections the header links to (customer-side §1). */
+/** Landing-page sections the header links to (docs/product/web-app.md#landing-page). */
 export const landingSections = [
   { id: 'features', label: 'Features' },
   { id: 'pricing', label: 'Pricing' },
@@ -9,7 +9,7 @@ export const landingSections = [
 
 /**
  * Pages whose header shows the diner's login button or name dropdown
- * (customer-side §2 Shell: only on /menu-display, /cart and /customer_details).
+ * (docs/product/web-app.md#shell: only on /menu-display, /cart and /customer_details).
  */
 export const accountSlotPaths: readonly string[] = [paths.menuDisplay, paths.cart, paths.customerDetails];
 

@@ -11,7 +11,7 @@ const styles: Record<AlertType, string> = {
 };
 const icons = { success: CircleCheck, info: Info, error: CircleAlert };
 
-/** A message banner of one of the spec's three types (owner-side §4 Login screen modes). */
+/** A message banner of one of the spec's three types (docs/product/accounts.md#owner-login). */
 export function Alert({
   type,
   children,

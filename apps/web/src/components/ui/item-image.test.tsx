@@ -5,7 +5,7 @@ import { ItemImage } from './item-image';
 const uploaded = 'https://tableserve.example/api/v1/uploads/12-AbCdEfGhIjKlMnOpQrStUv.png';
 const sizes = '(min-width: 768px) 288px, 256px';
 
-describe('a menu photo (issue 10)', () => {
+describe('a menu photo (docs/performance.md)', () => {
   it('shows the 4:3 copies by srcset and sizes, with its intrinsic size, lazily', () => {
     render(<ItemImage src={uploaded} name="Pizza" category="MainCourse" sizes={sizes} />);
     const img = screen.getByRole('img', { name: 'Pizza' });

@@ -8,7 +8,7 @@ type PhoneFieldProps = Omit<TextFieldProps, 'type' | 'onChange' | 'value' | 'lab
 };
 
 /**
- * A 10-digit phone input (owner-side §5 Registration, customer-side §5): whatever is typed or
+ * A 10-digit phone input (docs/product/accounts.md#owner-register, docs/product/accounts.md#phone-numbers): whatever is typed or
  * pasted keeps its digits only, at most 10. No maxlength, which would cut a pasted
  * '(555) 123-4567' before the digits are kept.
  */

@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 type QuantityStepperProps = {
   itemName: string;
   quantity: number;
-  /** Called with the wanted quantity; 0 removes the line (customer-side §5 Cart). */
+  /** Called with the wanted quantity; 0 removes the line (docs/product/ordering.md#cart). */
   onChange: (quantity: number) => void;
   /** The fewest allowed: − is disabled there (the cart's stepper goes down to 0, which removes). */
   min?: number;

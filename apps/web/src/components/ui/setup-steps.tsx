@@ -1,12 +1,12 @@
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-/** owner-side §1, §9: the restaurant setup has three steps, in this order. */
+/** docs/product/restaurant-setup.md#dashboard, docs/product/staff-screens.md#order-summary: the restaurant setup has three steps, in this order. */
 export const SETUP_STEPS = ['Create Restaurant', 'Add Menu Items', 'Complete Setup'] as const;
 export type SetupStep = 1 | 2 | 3;
 
 /**
- * The setup progress bar (owner-side §2 Create Restaurant "step 1 of 3", §4 Menu setup flow):
+ * The setup progress bar (docs/product/restaurant-setup.md#create-restaurant "step 1 of 3", docs/product/restaurant-setup.md#menu-setup):
  * shared by Create Restaurant (step 1) and Menu Management (steps 2 and 3).
  */
 export function SetupSteps({ current, className }: { current: SetupStep; className?: string }) {

@@ -3,7 +3,7 @@ import { cn } from '@/lib/cn';
 
 /**
  * The main submit button of a sign-in form. The spec styles it "active" only once the form is
- * filled in (owner-side §5); until then it looks muted yet stays a real, clickable submit
+ * filled in (docs/product/restaurant-setup.md#create-restaurant); until then it looks muted yet stays a real, clickable submit
  * button, so the browser's own validation can point at what is missing.
  */
 export function SubmitButton({ ready, className, ...rest }: ButtonProps & { ready: boolean }) {

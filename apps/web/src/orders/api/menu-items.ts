@@ -8,7 +8,7 @@ import { apiRequest } from '@/lib/api-client';
  */
 export const staffMenuKey = (restaurantId: number) => ['staff-orders-menu', restaurantId] as const;
 
-/** GET /menu/get-menu-items/{restaurant_id} (owner-side §7): the restaurant's items, prices in dollars. */
+/** GET /menu/get-menu-items/{restaurant_id} (docs/product/api-conventions.md#api-calls): the restaurant's items, prices in dollars. */
 export async function getStaffMenu(restaurantId: number, token: string, signal?: AbortSignal) {
   const body = await apiRequest<unknown>(`/menu/get-menu-items/${restaurantId}`, { token, signal });
   return MenuItemsResponse.parse(body).data;

@@ -14,7 +14,7 @@ import { staffOrderKeys } from './staff-order-keys';
 
 type Caller = { restaurantId: number; token: string };
 
-/** POST /kitchen/restaurant/{restaurant_id}/update-order-status/{order_id} (owner-side §7). */
+/** POST /kitchen/restaurant/{restaurant_id}/update-order-status/{order_id} (docs/product/api-conventions.md#api-calls). */
 export async function updateOrderStatus(
   { restaurantId, token }: Caller,
   orderId: number,
@@ -83,7 +83,7 @@ export async function markOrdersPaid({ restaurantId, token }: Caller, orderIds: 
   return MarkPaidBatchResponse.parse(body).orders;
 }
 
-/** POST /customer/place-order with the owner's token and form (owner-side §3 Owner place-order form). */
+/** POST /customer/place-order with the owner's token and form (docs/product/staff-screens.md#owner-place-order). */
 export async function placeOwnerOrder(token: string, order: OwnerPlaceOrderBody, idempotencyKey: string) {
   const body = await apiRequest<unknown>('/customer/place-order', {
     method: 'POST',

@@ -10,7 +10,7 @@ import { staffOrderKeys } from './staff-order-keys';
 
 export type OrderSummaryQuery = { page: number; filter: OrderFilter; sort: OrderSort; search: string };
 
-/** GET /customer/orders/{restaurant_id}?page&per_page&filter&search&sort (owner-side §7). */
+/** GET /customer/orders/{restaurant_id}?page&per_page&filter&search&sort (docs/product/api-conventions.md#api-calls). */
 export async function getOrderSummary(
   restaurantId: number,
   token: string,

@@ -16,7 +16,7 @@ const looks: Record<LiveState, { text: string; pill: string; dot: string }> = {
 };
 
 /**
- * Whether new orders and status changes arrive by themselves (owner-side §4 Live updates): the
+ * Whether new orders and status changes arrive by themselves (docs/product/order-statuses.md#live-updates): the
  * state of the staff socket, on every order screen; `large` for the kitchen's header.
  */
 export function LiveBadge({

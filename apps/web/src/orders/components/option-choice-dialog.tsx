@@ -28,7 +28,7 @@ type OptionChoiceDialogProps = {
 };
 
 /**
- * The staff's chooser for a dish with option groups (issue 12 part 2): Order Management's Add
+ * The staff's chooser for a dish with option groups (docs/decisions/017-item-options.md): Order Management's Add
  * Items and the Place Order form both open it. A required group left empty keeps it open and
  * says which, in the words the server would refuse with.
  */

@@ -19,7 +19,7 @@ export const statusAccent: Record<OrderStatus, string> = {
 };
 
 /**
- * An order's status in the spec's words and a colour (owner-side §4 Order statuses), the same on
+ * An order's status in the spec's words and a colour (docs/product/order-statuses.md#status-machine), the same on
  * every order screen; `large` is read across the kitchen's pass.
  */
 export function OrderStatusBadge({

@@ -7,7 +7,7 @@ import { readOwnerSession, readRestaurantId } from '@/session/owner/owner-sessio
 export type StaffContext = { restaurantId: number; token: string; userId: number };
 
 /**
- * The order screens belong to an owner with an active restaurant (owner-side §4 Dashboard
+ * The order screens belong to an owner with an active restaurant (docs/product/restaurant-setup.md#dashboard
  * availability): without one, Create Restaurant opens instead. The dashboard frame has already
  * checked the session itself.
  */

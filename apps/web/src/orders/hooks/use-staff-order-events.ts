@@ -12,7 +12,7 @@ import { applyUpdate, removeOrder } from '../lib/order-lists';
 export type LiveState = 'connecting' | 'live' | 'offline';
 
 /**
- * How long a staff screen waits between two tries to reach the server (owner-side §9: attempts
+ * How long a staff screen waits between two tries to reach the server (docs/product/order-statuses.md#status-machine: attempts
  * 1 s apart). Socket.IO's own backoff would double the delay up to 5 s, which a restart of the
  * server would make the screens wait out; after its 5 attempts, or after the server closed the
  * connection itself (a restart), a screen open all evening starts again this soon rather than
@@ -48,7 +48,7 @@ function withNewOrder(data: unknown, order: StaffOrder, place: 'first' | 'last')
 }
 
 /**
- * The restaurant's staff room (owner-side §4 Live updates, §7 Socket; DESIGN.md §4 Real time):
+ * The restaurant's staff room (docs/product/order-statuses.md#live-updates):
  * every order screen's cached lists follow new_order, order_update and order_deleted at once, and
  * are then refetched from the server (counters, paging and filters stay exact). Delivery is at
  * most once, so every (re)connection refetches everything.

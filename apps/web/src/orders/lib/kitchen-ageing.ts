@@ -3,7 +3,7 @@ import type { StaffOrder } from '@tableserve/contract/owner-orders';
 import { elapsedSince } from './kitchen-elapsed';
 
 /**
- * A kitchen card ages while its order waits to be cooked (issue 12, kitchen display): neutral,
+ * A kitchen card ages while its order waits to be cooked (docs/product/staff-screens.md#kitchen): neutral,
  * then amber, then red, after minutes the kitchen sets for itself. Counted from when the diner
  * ordered, since that is how long the table has waited; only orders still to cook age.
  */

@@ -5,7 +5,7 @@ const seconds = (value: number) => value * 1000;
 const minutes = (value: number) => seconds(value * 60);
 const hours = (value: number) => minutes(value * 60);
 
-describe('formatElapsed (owner-side §9: hh:mm:ss since updated_at)', () => {
+describe('formatElapsed (docs/product/staff-screens.md#kitchen: hh:mm:ss since updated_at)', () => {
   it('pads every part to two digits', () => {
     expect(formatElapsed(0)).toBe('00:00:00');
     expect(formatElapsed(seconds(7))).toBe('00:00:07');

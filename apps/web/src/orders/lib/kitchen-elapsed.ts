@@ -1,4 +1,4 @@
-/** owner-side §9: the kitchen's timer ticks every second and shows hh:mm:ss since updated_at. */
+/** docs/product/staff-screens.md#kitchen: the kitchen's timer ticks every second and shows hh:mm:ss since updated_at. */
 export const KITCHEN_TICK_MS = 1000;
 
 const SECOND = 1000;

@@ -8,7 +8,7 @@ const isOrderList = (value: unknown): value is OrderList =>
   typeof value === 'object' && value !== null && Array.isArray((value as OrderList).orders);
 
 /**
- * owner-side §4 Live updates: order_update changes an order's status and total (and, here, its
+ * docs/product/order-statuses.md#live-updates: order_update changes an order's status and total (and, here, its
  * updated_at, which the kitchen's timer counts from). The same object when nothing matches, so
  * React and the query cache see no change.
  */

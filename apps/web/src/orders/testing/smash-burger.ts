@@ -1,7 +1,7 @@
 import type { MenuItem } from '@tableserve/contract/menu';
 
 /**
- * A dish with option groups as the menu API answers it (issue 12 part 2): a doneness to choose
+ * A dish with option groups as the menu API answers it (docs/decisions/017-item-options.md): a doneness to choose
  * (exactly one) and up to three extras, $16.00 before them.
  */
 export const smashBurger = (menuId: number, restaurantId = 7): MenuItem => ({

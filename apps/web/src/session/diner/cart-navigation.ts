@@ -1,7 +1,7 @@
 import type { CartLine } from './cart';
 
 /**
- * What the menu hands to /cart, and /cart to /customer_details (customer-side §2: checkout
+ * What the menu hands to /cart, and /cart to /customer_details (docs/product/ordering.md#cart: checkout
  * "carrying the cart and the restaurant id"). The stored cart stays the source of truth.
  */
 export type CartNavigationState = { cart: CartLine[]; restaurant_id: number };

@@ -7,11 +7,11 @@ import { dollarsToCents } from '@/lib/money';
 import { localKeys, localStore } from '@/lib/storage';
 import { storageChanges } from './storage-changes';
 
-/** customer-side §9: the cart clears itself after 1 hour, and a stored cart expires after the same hour. */
+/** docs/product/ordering.md#cart: the cart clears itself after 1 hour, and a stored cart expires after the same hour. */
 export const CART_LIFETIME_MS = 60 * 60 * 1000;
 
 /**
- * A cart line: the menu item's fields plus a quantity (customer-side §3), and the options chosen
+ * A cart line: the menu item's fields plus a quantity (docs/product/ordering.md#cart), and the options chosen
  * (ADR 017). `price` is the unit price with the options' deltas; the server prices it again.
  */
 export type CartLine = Pick<
@@ -116,7 +116,7 @@ export function cartLinesFor(restaurantId: number, now = Date.now()): CartLine[]
 
 /**
  * Sets one line's quantity in a restaurant's cart (the line of that dish with those choices),
- * keeping the order lines were added in. 0 or below removes the line (customer-side §5 Cart);
+ * keeping the order lines were added in. 0 or below removes the line (docs/product/ordering.md#cart);
  * above MAX_QUANTITY is capped, as the server refuses more. Every change starts the cart's hour again.
  */
 export function setCartQuantity(

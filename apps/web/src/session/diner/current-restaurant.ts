@@ -4,7 +4,7 @@ import { localKeys, localStore } from '@/lib/storage';
 import { readTableFromCode } from './table-from-code';
 
 /**
- * The restaurant whose menu the diner opened (customer-side §3 Client storage): its id under
+ * The restaurant whose menu the diner opened (docs/product/web-app.md#client-storage): its id under
  * restaurant_id and current_restaurant_id, its public details under current_restaurant_details,
  * and the menu token of the QR code under token, so every diner page can lead back to the menu.
  */

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { localKeys, localStore } from '@/lib/storage';
 import { storageChanges } from './storage-changes';
 
-/** The signed-in diner as stored under customerData (customer-side §3); the token lives apart. */
+/** The signed-in diner as stored under customerData (docs/product/web-app.md#client-storage); the token lives apart. */
 export type CustomerData = Omit<CustomerSession, 'token'>;
 
 const sessionChanges = storageChanges('tableserve:customer-session');
@@ -15,7 +15,7 @@ export function saveCustomerSession({ token, ...customer }: CustomerSession): vo
   sessionChanges.announce();
 }
 
-/** Logout and session expiry (customer-side §4): stored customer data and token are cleared. */
+/** Logout and session expiry (docs/product/accounts.md#diner-session-expiry): stored customer data and token are cleared. */
 export function clearCustomerSession(): void {
   localStore.remove(localKeys.customerData);
   localStore.remove(localKeys.customerToken);

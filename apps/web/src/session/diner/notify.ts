@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { type Id, toast } from 'react-toastify';
 
-/** customer-side §9: a notification hides itself after 9 s. */
+/** docs/product/web-app.md#notifications: a notification hides itself after 9 s. */
 export const NOTIFICATION_MS = 9000;
-/** owner-side §9: the diner's "Login successful" hides sooner, after 2 s. */
+/** docs/product/accounts.md#owner-session: the diner's "Login successful" hides sooner, after 2 s. */
 export const LOGIN_SUCCESS_MS = 2000;
 
 /** `toastId` keeps one copy of a message that several places may raise at once. */

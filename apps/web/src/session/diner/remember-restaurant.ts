@@ -21,7 +21,7 @@ export function menuToOpen(search: URLSearchParams): MenuToOpen {
 }
 
 /**
- * Stores the restaurant whose menu just loaded (customer-side §7: "the token is compared and
+ * Stores the restaurant whose menu just loaded (docs/product/api-conventions.md#api-calls: "the token is compared and
  * refreshed"). A different or rotated token replaces the stored details and token. Opened by
  * restaurant id, the answer carries no token, so one kept from another restaurant is dropped
  * rather than left to lead back to the wrong menu. The table comes and goes with the code: a

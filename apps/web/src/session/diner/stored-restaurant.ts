@@ -4,7 +4,7 @@ import type { CurrentRestaurant } from './current-restaurant';
 
 /**
  * The stored restaurant read back through the contract's schema, for the cart and checkout. Apart
- * from current-restaurant.ts so the menu page, which only writes it, does not download zod (issue 10).
+ * from current-restaurant.ts so the menu page, which only writes it, does not download zod (docs/performance.md).
  */
 export function readCurrentRestaurant(): CurrentRestaurant | null {
   const raw = localStore.get(localKeys.currentRestaurantDetails);

@@ -4,7 +4,7 @@ import { clearCustomerSession, isTokenExpired, readCustomerToken } from './custo
 /** One toast id, so the periodic check and a refused request never show the message twice. */
 export const SESSION_EXPIRED_TOAST = 'customer-session-expired';
 
-/** customer-side §9: the stored customer token is checked every 60 s. */
+/** docs/product/accounts.md#diner-session-expiry: the stored customer token is checked every 60 s. */
 export const TOKEN_CHECK_INTERVAL_MS = 60_000;
 
 /** Ends the diner's session once its token has expired; true when it did. */
@@ -18,7 +18,7 @@ export function endSessionIfExpired(now = Date.now()): boolean {
 
 /**
  * The toast and its text load only when a session does expire: this check runs on the menu page,
- * which must not download the toasts and the contract's schemas on arrival (issue 10).
+ * which must not download the toasts and the contract's schemas on arrival (docs/performance.md).
  */
 async function notifySessionExpired() {
   const [{ customerMessages }, { notifyError }] = await Promise.all([
@@ -29,7 +29,7 @@ async function notifySessionExpired() {
 }
 
 /**
- * customer-side §4: checks the CustomerToken on mount and every 60 s; an expired one clears
+ * docs/product/accounts.md#diner-session-expiry: checks the CustomerToken on mount and every 60 s; an expired one clears
  * the session and says 'Session expired. Please login again.'.
  */
 export function useCustomerTokenWatch(): void {

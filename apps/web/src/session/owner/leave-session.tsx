@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { clearOwnerSession } from './owner-session';
 
 /**
- * Forgets the owner and leaves (owner-side §4 Owner session): to /login by default, when the
+ * Forgets the owner and leaves (docs/product/accounts.md#owner-session): to /login by default, when the
  * server refused the owner's token (401 or 403); to / when the session itself is not valid.
  */
 export function LeaveSession({ to = paths.login }: { to?: string }) {

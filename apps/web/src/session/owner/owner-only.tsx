@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { type OwnerSession, readOwnerSession } from './owner-session';
 
 /**
- * Screens that belong to a signed-in owner (customer-side §6, owner-side §4 Owner session):
+ * Screens that belong to a signed-in owner (docs/product/api-conventions.md#authorization, docs/product/accounts.md#owner-session):
  * without the owner token and a numeric user id in the session, the visitor logs in first.
  */
 export function OwnerOnly({ children }: { children: (session: OwnerSession) => ReactNode }) {

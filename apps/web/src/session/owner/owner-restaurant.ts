@@ -5,7 +5,7 @@ import type { OwnerSession } from './owner-session';
 
 export const restaurantQueryKey = (restaurantId: string) => ['restaurant', restaurantId] as const;
 
-/** GET /restaurant/get-restaurant/{restaurant_id} (owner-side §7): the record is in `data`. */
+/** GET /restaurant/get-restaurant/{restaurant_id} (docs/product/api-conventions.md#api-calls): the record is in `data`. */
 export async function getRestaurant(restaurantId: string, token: string) {
   const response = await apiRequest<unknown>(
     `/restaurant/get-restaurant/${encodeURIComponent(restaurantId)}`,

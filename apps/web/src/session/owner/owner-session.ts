@@ -3,8 +3,8 @@ import { ApiRequestError } from '@/lib/api-client';
 import { localKeys, localStore, sessionKeys, sessionStore } from '@/lib/storage';
 
 /**
- * The owner's session, in one place for every owner feature (owner-side §3 Client storage,
- * §4 Owner session): the user, restaurant and subscription ids in the tab's sessionStorage, the
+ * The owner's session, in one place for every owner feature (docs/product/web-app.md#client-storage,
+ * docs/product/accounts.md#owner-session): the user, restaurant and subscription ids in the tab's sessionStorage, the
  * RestaurantToken bearer in localStorage.
  */
 
@@ -63,7 +63,7 @@ export function readRestaurantId(): number | null {
   return parseRestaurantId(sessionStore.get(sessionKeys.restaurantId));
 }
 
-/** owner-side §4 Dashboard availability: a restaurant is active once its id is in the session. */
+/** docs/product/restaurant-setup.md#dashboard: a restaurant is active once its id is in the session. */
 export function hasActiveRestaurant(): boolean {
   return readRestaurantId() !== null;
 }

@@ -23,7 +23,7 @@ describe('offersRenewal', () => {
   });
 });
 
-describe('hasDashboardAccess (owner-side §4)', () => {
+describe('hasDashboardAccess (docs/product/subscriptions.md#subscription-statuses)', () => {
   it('keeps owners without a subscription out', () => {
     expect(hasDashboardAccess(null)).toBe(false);
     expect(hasDashboardAccess({ status: 'none', is_in_grace_period: false })).toBe(false);

@@ -12,7 +12,7 @@ const labels: Record<SubscriptionStatus, string> = {
   none: 'No subscription',
 };
 
-/** The status as the screens show it; cancel_at_period_end reads 'Active (Canceling)' (customer-side §4). */
+/** The status as the screens show it; cancel_at_period_end reads 'Active (Canceling)' (docs/product/subscriptions.md#cancellation). */
 export function subscriptionStatusLabel(
   subscription: Pick<Subscription, 'status' | 'cancel_at_period_end'>,
 ): string {
@@ -22,13 +22,13 @@ export function subscriptionStatusLabel(
   return labels[subscription.status];
 }
 
-/** Expired, canceled or grace_period offer Renew / Subscribe for Services (customer-side §4). */
+/** Expired, canceled or grace_period offer Renew / Subscribe for Services (docs/product/accounts.md#diner-session-expiry). */
 export function offersRenewal(status: SubscriptionStatus): boolean {
   return status === 'expired' || status === 'canceled' || status === 'grace_period';
 }
 
 /**
- * Whether the dashboard opens (owner-side §4 Login routing, Owner dashboard): not without a
+ * Whether the dashboard opens (docs/product/accounts.md#login-routing, Owner dashboard): not without a
  * subscription (a 404 is status none), nor once expired outside the grace period.
  */
 export function hasDashboardAccess(

@@ -5,8 +5,8 @@ import { ApiRequestError, apiRequest } from '@/lib/api-client';
 import type { OwnerSession } from './owner-session';
 
 /**
- * GET /subscription/subscription-status/{user_id} (customer-side §7, owner-side §7). Signing in
- * reads only the routing fields (owner-side §3 Subscription status); the subscription screens and
+ * GET /subscription/subscription-status/{user_id} (docs/product/api-conventions.md#api-calls). Signing in
+ * reads only the routing fields (docs/product/subscriptions.md#subscription-statuses); the subscription screens and
  * the dashboard read the whole subscription.
  */
 export const SubscriptionStatus = z.object({
@@ -20,7 +20,7 @@ export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
 
 export const subscriptionStatusQueryKey = (userId: number) => ['subscription-status', userId] as const;
 
-/** The raw answer, or null on 404, which customer-side §4 Subscription defines as status none. */
+/** The raw answer, or null on 404, which docs/product/subscriptions.md#subscription-statuses defines as status none. */
 async function requestSubscriptionStatus(userId: number, token: string): Promise<unknown | null> {
   try {
     return await apiRequest<unknown>(`/subscription/subscription-status/${userId}`, { token });

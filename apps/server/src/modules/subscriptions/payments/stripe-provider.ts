@@ -39,7 +39,7 @@ function firstPaymentId(subscription: Stripe.Subscription): string | null {
 }
 
 /**
- * The `stripe` provider (DESIGN.md §1 payments): a Stripe customer and subscription per owner;
+ * The `stripe` provider (docs/product/platform.md#payments-test-mode): a Stripe customer and subscription per owner;
  * Stripe bills every renewal itself and reports it by webhook (stripe-webhook.service.ts).
  * `prices` maps each plan code to its Stripe price id (STRIPE_PRICES); our coupon codes are
  * Stripe coupon ids.

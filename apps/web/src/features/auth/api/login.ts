@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 export type OwnerCredentials = { email: string; password: string };
 
 /**
- * POST /auth/login (owner-side §7). The login form's is_verified flag starts false and is sent
+ * POST /auth/login (docs/product/api-conventions.md#api-calls). The login form's is_verified flag starts false and is sent
  * as the spec's client sends it; the server ignores it. The mutation lives in
  * hooks/use-owner-sign-in.ts, because login is only the first step of signing in.
  */

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 
 export type RegisterResponse = { message: string; user_id: number };
 
-/** POST /auth/register (owner-side §7); the form's confirmPassword never reaches this call. */
+/** POST /auth/register (docs/product/api-conventions.md#api-calls); the form's confirmPassword never reaches this call. */
 export function registerOwner(body: RegisterBody): Promise<RegisterResponse> {
   return apiRequest<RegisterResponse>('/auth/register', { method: 'POST', body });
 }

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /**
- * The reset link's type picks the endpoint (customer-side §2 route table, §6): restaurant
+ * The reset link's type picks the endpoint (docs/product/web-app.md#routes, docs/product/api-conventions.md#authorization): restaurant
  * owners use POST /auth/reset_password, every other type POST /customer/reset_password.
  * Both endpoints take the same body, so one file holds the pair.
  */

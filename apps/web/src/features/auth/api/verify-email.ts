@@ -2,7 +2,7 @@ import { VerifyEmailResponse } from '@tableserve/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-/** GET /auth/verify-email?token= (customer-side §7). */
+/** GET /auth/verify-email?token= (docs/product/api-conventions.md#api-calls). */
 export async function verifyEmail(token: string): Promise<VerifyEmailResponse> {
   const response = await apiRequest<unknown>(`/auth/verify-email?token=${encodeURIComponent(token)}`);
   return VerifyEmailResponse.parse(response);

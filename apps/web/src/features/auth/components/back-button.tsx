@@ -4,7 +4,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
 /**
- * Returns to the previous page (owner-side §2 Login). Opened directly, with no page of this
+ * Returns to the previous page (docs/product/accounts.md#owner-login). Opened directly, with no page of this
  * app behind it, it goes home instead of leaving the site.
  */
 export function BackButton() {

@@ -24,7 +24,7 @@ const textLink =
   'rounded-md font-semibold text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline';
 
 /**
- * Owner login (owner-side §2 Login, §4 Login screen modes, §5 Login, §8). Forgot-password is a
+ * Owner login (docs/product/accounts.md#owner-login, docs/product/accounts.md#owner-session). Forgot-password is a
  * mode of the same card rather than a route, as the spec describes.
  */
 export function LoginPage() {

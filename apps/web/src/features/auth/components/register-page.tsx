@@ -18,7 +18,7 @@ import { AuthCard } from './auth-card';
 import { AuthShell } from './auth-shell';
 import { TermsModal } from './terms-modal';
 
-/** owner-side §9: registration redirect and message durations. */
+/** docs/product/accounts.md#owner-register: registration redirect and message durations. */
 export const REDIRECT_TO_LOGIN_MS = 5000;
 const ERROR_MS = 5000;
 const MISMATCH_MS = 3000;
@@ -66,7 +66,7 @@ function fieldErrorsFromServer(error: unknown): FieldErrors {
 }
 
 /**
- * Owner registration (owner-side §2 Register, §4 Registration, §5, §8). Served at /register and
+ * Owner registration (docs/product/accounts.md#owner-register). Served at /register and
  * /dashboard/register.
  */
 export function RegisterPage() {
@@ -162,7 +162,7 @@ export function RegisterPage() {
             <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
             <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
             <EmailField {...field('email')} />
-            {/* Phone accepts digits only, at most 10 (owner-side §5 Registration). */}
+            {/* Phone accepts digits only, at most 10 (docs/product/accounts.md#owner-register). */}
             <PhoneField
               label="Phone"
               name="phone"

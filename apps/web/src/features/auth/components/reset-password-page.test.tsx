@@ -25,7 +25,7 @@ async function submitPasswords(newPassword: string, confirmation: string) {
   return user;
 }
 
-describe('Reset password page (customer-side §4, §5, §8 Reset)', () => {
+describe('Reset password page (docs/product/accounts.md#password-reset)', () => {
   it('says the passwords do not match without calling the server', async () => {
     const { fetchMock } = stubFetch(() => jsonResponse(200, { message: 'ok' }));
     renderReset(`?token=${token}&type=restaurant`);

@@ -14,8 +14,8 @@ import { AuthCard } from './auth-card';
 import { AuthShell } from './auth-shell';
 
 /**
- * Choosing a new password from an emailed link (customer-side §2 route table, §4 Password reset,
- * §5, §8 Reset). The link's type says whose password it is: restaurant for owners, anything
+ * Choosing a new password from an emailed link (docs/product/web-app.md#routes, docs/product/accounts.md#password-reset,
+ * docs/product/accounts.md#password-reset). The link's type says whose password it is: restaurant for owners, anything
  * else for diners.
  */
 export function ResetPasswordPage() {

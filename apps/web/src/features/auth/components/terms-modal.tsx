@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 
 /**
- * The registration terms: nine numbered sections (owner-side §2 Register), written for
+ * The registration terms: nine numbered sections (docs/product/accounts.md#owner-register), written for
  * TableServe, a restaurant table service application.
  */
 export const termsSections = [

@@ -13,7 +13,7 @@ const token = 'abcdefghijklmnop1234';
 const renderVerify = (url = `/verify-email?token=${token}`, strict = false) =>
   renderRoute(VerifyEmailPage, { path: '/verify-email', url, destinations: ['/login'], strict });
 
-describe('Verify email page (customer-side §8 Email verification)', () => {
+describe('Verify email page (docs/product/accounts.md#email-verification)', () => {
   it('without a token says the link is invalid and calls nothing', () => {
     const { fetchMock } = stubFetch(() => jsonResponse(200, { status: true, message: 'ok' }));
     renderVerify('/verify-email');

@@ -11,7 +11,7 @@ import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard } from './auth-card';
 import { AuthShell } from './auth-shell';
 
-/** Email verification from the link in the welcome email (customer-side §4, §8 Email verification). */
+/** Email verification from the link in the welcome email (docs/product/accounts.md#email-verification). */
 export function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');

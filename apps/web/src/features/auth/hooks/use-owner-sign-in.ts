@@ -7,7 +7,7 @@ import { loginOwner, type OwnerCredentials } from '../api/login';
 import { loginDestination } from '../lib/login-destination';
 
 /**
- * Signs an owner in and works out where they go (owner-side §4 Login routing): log in, store
+ * Signs an owner in and works out where they go (docs/product/accounts.md#login-routing): log in, store
  * the session, read the subscription status with the new token, route. Only a failed login
  * rejects; a failed status call sends the owner to plan selection, where the status is read again.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@/lib/api-client';
 import { forgotPasswordFailure } from './forgot-password-failure';
 
-describe('forgotPasswordFailure (owner-side §8 Forgot password)', () => {
+describe('forgotPasswordFailure (docs/product/accounts.md#password-reset)', () => {
   it('tells a 404 as an info notice that does not reveal the account', () => {
     expect(forgotPasswordFailure(new ApiRequestError('x', 404))).toEqual({
       type: 'info',

@@ -3,7 +3,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import type { BannerMessage } from '@/lib/banner-message';
 
 /**
- * The banner for a failed owner reset request (owner-side §8 Forgot password). A 404 is told
+ * The banner for a failed owner reset request (docs/product/accounts.md#password-reset). A 404 is told
  * as a neutral notice so the screen never reveals whether an account exists. The spec gives
  * no text for a request that got no response; the login screen's network text is reused.
  */

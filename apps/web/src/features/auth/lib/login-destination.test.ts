@@ -11,7 +11,7 @@ const subscription = (overrides: Partial<SubscriptionStatus>): SubscriptionStatu
   ...overrides,
 });
 
-describe('loginDestination (owner-side §4 Login routing)', () => {
+describe('loginDestination (docs/product/accounts.md#login-routing)', () => {
   it('sends an owner with no subscription record (404) to plan selection', () => {
     expect(loginDestination(null)).toEqual({ to: '/select-subscription' });
   });

@@ -6,8 +6,8 @@ export type LoginDestination =
   | { to: typeof paths.dashboard; subscriptionId: number | null };
 
 /**
- * Where an owner goes after signing in (owner-side spec §4 Login routing). `null` stands for a
- * 404 from the status call, which customer-side §4 Subscription defines as status none.
+ * Where an owner goes after signing in (docs/product/accounts.md#login-routing). `null` stands for a
+ * 404 from the status call, which docs/product/subscriptions.md#subscription-statuses defines as status none.
  */
 export function loginDestination(subscription: SubscriptionStatus | null): LoginDestination {
   if (subscription === null || subscription.status === 'none') return { to: paths.selectSubscription };

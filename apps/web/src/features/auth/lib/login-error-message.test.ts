@@ -5,7 +5,7 @@ import { loginErrorMessage } from './login-error-message';
 const failure = (status: number | undefined) =>
   new ApiRequestError('failed', status, { message: 'server text' });
 
-describe('loginErrorMessage (owner-side §8 Login)', () => {
+describe('loginErrorMessage (docs/product/accounts.md#owner-login)', () => {
   it.each([
     [400, 'Invalid request format'],
     [401, 'Invalid email or password'],

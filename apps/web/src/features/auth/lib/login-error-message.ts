@@ -2,7 +2,7 @@ import { loginMessages } from '@tableserve/contract/messages';
 import { ApiRequestError } from '@/lib/api-client';
 
 /**
- * The banner text for a failed owner login, by response status (owner-side spec §8 Login).
+ * The banner text for a failed owner login, by response status (docs/product/accounts.md#owner-login).
  * Every case is shown as an error banner; the spec names 401 as such and gives no other type.
  */
 export function loginErrorMessage(error: unknown): string {

@@ -15,7 +15,7 @@ type CartLineRowProps = {
   onRemove: () => void;
 };
 
-/** One cart line: photo, name, unit price, − quantity +, Remove and the line total (customer-side §2 Cart). */
+/** One cart line: photo, name, unit price, − quantity +, Remove and the line total (docs/product/ordering.md#cart). */
 export function CartLineRow({ line, soldOut = false, onQuantityChange, onRemove }: CartLineRowProps) {
   const choices = describeOptions(line.options);
   // Two lines of one dish differ by their choices: the controls' names say which line they act on.

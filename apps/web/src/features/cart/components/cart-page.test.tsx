@@ -61,7 +61,7 @@ const renderCart = (state?: unknown) => {
 const line = (name: string) => screen.getByRole('listitem', { name });
 const summary = () => screen.getByText(/^Subtotal/).closest('div') as HTMLElement;
 
-describe('Cart page (customer-side §2 Cart, §5 Cart)', () => {
+describe('Cart page (docs/product/ordering.md#cart)', () => {
   it('lists each line with photo, name, unit price and line total, and the sub-total with + Tax & fees', () => {
     const { calls } = stubFetch(() => jsonResponse(200, displayMenuFixture()));
     storeRestaurant();
@@ -91,7 +91,7 @@ describe('Cart page (customer-side §2 Cart, §5 Cart)', () => {
     expect(calls()).toEqual([expect.objectContaining({ url: '/api/v1/customer/display-menu/tok_roma' })]);
   });
 
-  it('marks a dish that sold out since it was added, and asks to remove it before checking out (issue 12 part 4)', async () => {
+  it('marks a dish that sold out since it was added, and asks to remove it before checking out (docs/decisions/015-stock-and-sold-out.md)', async () => {
     // The menu now: Garlic Knots sold out (no longer listed), the pizza still on.
     stubFetch(() =>
       jsonResponse(200, displayMenuFixture({ menu: demoMenu.filter((item) => item.menu_id !== 1) })),

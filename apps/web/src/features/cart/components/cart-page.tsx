@@ -19,7 +19,7 @@ import {
 } from '@/session/diner/current-restaurant';
 import { CartLineRow } from './cart-line-row';
 
-/** /cart: the diner's lines for the current restaurant, their sub-total and Checkout (customer-side §2 Cart). */
+/** /cart: the diner's lines for the current restaurant, their sub-total and Checkout (docs/product/ordering.md#cart). */
 export function CartPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -110,7 +110,7 @@ export function CartPage() {
 }
 
 /**
- * The cart's dishes that are no longer on the restaurant's menu (issue 12 part 4): sold out or
+ * The cart's dishes that are no longer on the restaurant's menu (docs/decisions/015-stock-and-sold-out.md): sold out or
  * switched off since they were added. The menu is read again on arrival (an empty 304 when it has
  * not changed): the cached one stopped following changes when the diner left the menu. Until it is
  * known, nothing is marked (the server refuses by name anyway).

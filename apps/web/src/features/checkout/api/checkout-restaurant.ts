@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { type CurrentRestaurant, readCurrentRestaurant } from '@/session/diner/current-restaurant';
 
-/** GET /restaurant/get-restaurant/{id}: anyone gets the public fields (customer-side §7). */
+/** GET /restaurant/get-restaurant/{id}: anyone gets the public fields (docs/product/api-conventions.md#api-calls). */
 async function fetchRestaurant(restaurantId: number): Promise<CurrentRestaurant> {
   const response = GetRestaurantResponse.parse(
     await apiRequest<unknown>(`/restaurant/get-restaurant/${restaurantId}`),

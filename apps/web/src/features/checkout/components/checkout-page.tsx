@@ -18,7 +18,7 @@ import { ORDER_FORM_ID, OrderForm } from './order-form';
 import { OrderSummary } from './order-summary';
 
 /**
- * /customer_details (customer-side §2 Customer details, §4, §5): the diner logs in, signs up
+ * /customer_details (docs/product/ordering.md#checkout): the diner logs in, signs up
  * or continues as a guest, picks pickup or a table, and submits the cart as an order.
  */
 /** How a diner who is not signed in signs in, signs up or continues as a guest (composed in app/). */

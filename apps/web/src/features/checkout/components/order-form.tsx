@@ -26,7 +26,7 @@ type OrderFormProps = {
 };
 
 /**
- * The order form once the diner is known (customer-side §2): welcome, Pickup / Dine In, the
+ * The order form once the diner is known (docs/product/ordering.md#checkout): welcome, Pickup / Dine In, the
  * table for dine-in, and the location for pickup. Its Submit button sits in the summary.
  */
 export function OrderForm({
@@ -46,7 +46,7 @@ export function OrderForm({
 
   function chooseType(next: OrderType) {
     setOrderType(next);
-    // customer-side §4: switching the order type clears the table number; back to dine-in, the
+    // docs/product/ordering.md#checkout: switching the order type clears the table number; back to dine-in, the
     // table of the diner's code is still where they sit.
     setTableNo(next === 'dine-in' ? tableFromCode : null);
     if (next === 'pickup' && locationStatus !== 'ready') onLocate();

@@ -15,7 +15,7 @@ type OrderSummaryProps = {
   children?: ReactNode;
 };
 
-/** The order summary of checkout: lines, quantities, line totals and the sub-total (customer-side §2). */
+/** The order summary of checkout: lines, quantities, line totals and the sub-total (docs/product/ordering.md#checkout). */
 export function OrderSummary({ lines, count, subtotal, restaurantId, children }: OrderSummaryProps) {
   return (
     <Card className="p-5 md:sticky md:top-24 md:p-6">

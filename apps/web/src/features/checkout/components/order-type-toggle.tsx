@@ -13,7 +13,7 @@ type OrderTypeToggleProps = {
   dineInDisabled?: boolean;
 };
 
-/** Pickup / Dine In (customer-side §2): two big radio cards, easy to hit with a thumb. */
+/** Pickup / Dine In (docs/product/ordering.md#checkout): two big radio cards, easy to hit with a thumb. */
 export function OrderTypeToggle({ value, onChange, dineInDisabled }: OrderTypeToggleProps) {
   return (
     <fieldset>

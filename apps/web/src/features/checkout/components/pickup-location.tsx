@@ -6,7 +6,7 @@ import type { LocationStatus } from '../hooks/use-customer-location';
 
 type PickupLocationProps = { status: LocationStatus; onLocate: () => void };
 
-/** Pickup orders carry the diner's location (DESIGN.md §4); this says where that stands. */
+/** Pickup orders carry the diner's location (docs/product/ordering.md#checkout); this says where that stands. */
 export function PickupLocation({ status, onLocate }: PickupLocationProps) {
   if (status === 'ready') {
     return (

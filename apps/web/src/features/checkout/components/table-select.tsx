@@ -13,7 +13,7 @@ type TableSelectProps = {
   ref?: Ref<HTMLSelectElement>;
 };
 
-/** The dine-in table: choices 1 to number_of_tables (customer-side §5, §9). */
+/** The dine-in table: choices 1 to number_of_tables (docs/product/ordering.md#checkout). */
 export function TableSelect({ tables, value, onChange, loading, fromCode, ref }: TableSelectProps) {
   const id = useId();
   return (

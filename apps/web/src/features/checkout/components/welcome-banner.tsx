@@ -8,7 +8,7 @@ type WelcomeBannerProps = {
   takeFocus?: boolean;
 };
 
-/** 'Welcome, {name}' once the diner is logged in or a guest (customer-side §2 Customer details). */
+/** 'Welcome, {name}' once the diner is logged in or a guest (docs/product/ordering.md#checkout). */
 export function WelcomeBanner({ customer, takeFocus }: WelcomeBannerProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

@@ -34,7 +34,7 @@ function endExpiredSession() {
 }
 
 /**
- * Submit Order (customer-side §5 Order submit, §4 Order placement): ignored while a submit is
+ * Submit Order (docs/product/ordering.md#checkout): ignored while a submit is
  * in flight; needs a diner, a table for dine-in and a location for pickup; on 201 clears the
  * cart, remembers the order id and opens the order status screen.
  */

@@ -1,6 +1,6 @@
 import { localKeys, localStore } from '@/lib/storage';
 
-/** The diner's position for a pickup order (customer-side §3 customerLocation, §7 geolocation). */
+/** The diner's position for a pickup order (docs/product/web-app.md#client-storage, docs/product/api-conventions.md#api-calls geolocation). */
 export type CustomerLocation = { latitude: number; longitude: number };
 
 /** How long the browser may look for a position, and how old a cached one may be. */

@@ -3,7 +3,7 @@ import { newIdempotencyKey } from '@/lib/idempotency';
 export type OrderAttempt<Body> = { key: string; body: Body };
 
 /**
- * One Idempotency-Key per order attempt (DESIGN.md §3). A retry of the same cart and choices
+ * One Idempotency-Key per order attempt (docs/product/api-conventions.md#api-calls). A retry of the same cart and choices
  * after a failure that got no answer (a dropped connection) resends the very same request with
  * the same key, so the server places one order even if the first request did arrive. Once the
  * server has answered, or the cart or choices changed, the next submit is a new attempt.

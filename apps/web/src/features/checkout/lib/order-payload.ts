@@ -8,7 +8,7 @@ export type OrderType = 'dine-in' | 'pickup';
 /** The diner's choices on the order form. */
 export type OrderChoice = { orderType: OrderType; tableNo: number | null };
 
-/** customer-side §9: the order time is sent as local HH:MM. */
+/** docs/product/ordering.md#checkout: the order time is sent as local HH:MM. */
 export function localOrderTime(now: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${pad(now.getHours())}:${pad(now.getMinutes())}`;
@@ -30,7 +30,7 @@ function orderLine({ menu_id, quantity, options }: CartLine): PlaceOrderBody['or
     : { menu_item_id: menu_id, quantity, options: options.map((option) => option.id) };
 }
 
-/** The order place payload (customer-side §3): the server prices it from its own menu. */
+/** The order place payload (docs/product/ordering.md#checkout): the server prices it from its own menu. */
 export function buildPlaceOrderBody({
   restaurantId,
   customer,

@@ -2,7 +2,7 @@ import { paths } from '@/config/paths';
 
 export type OrderStatusTarget = { orderId: number; restaurantId: number; token: string };
 
-/** customer-side §2 route table: /customer/order-status takes orderId, restaurant_id and token. */
+/** docs/product/web-app.md#routes: /customer/order-status takes orderId, restaurant_id and token. */
 export function orderStatusUrl({ orderId, restaurantId, token }: OrderStatusTarget): string {
   const query = new URLSearchParams({
     orderId: String(orderId),

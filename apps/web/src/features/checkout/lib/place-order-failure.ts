@@ -1,7 +1,7 @@
 import { orderMessages } from '@tableserve/contract/order';
 import { ApiRequestError } from '@/lib/api-client';
 
-/** customer-side §8: the server's message, else 'Error placing order'. */
+/** docs/product/staff-screens.md#owner-place-order: the server's message, else 'Error placing order'. */
 export function placeOrderFailureMessage(error: unknown): string {
   return (error instanceof ApiRequestError && error.serverMessage) || orderMessages.placeFailed;
 }

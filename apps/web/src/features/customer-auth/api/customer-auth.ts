@@ -19,7 +19,7 @@ async function startSession(path: string, body: unknown): Promise<CustomerSessio
   return response;
 }
 
-/** POST /customer/login (customer-side §7); a success stores customerData and CustomerToken. */
+/** POST /customer/login (docs/product/api-conventions.md#api-calls); a success stores customerData and CustomerToken. */
 export function loginCustomer(credentials: CustomerCredentials): Promise<CustomerSessionResponse> {
   return startSession('/customer/login', credentials);
 }
@@ -30,7 +30,7 @@ export function signupCustomer(details: SignupDetails): Promise<CustomerSessionR
   return startSession('/customer/create', body);
 }
 
-/** POST /customer/create with is_guest and no password: a guest is a customer record too (DESIGN.md §4). */
+/** POST /customer/create with is_guest and no password: a guest is a customer record too (docs/product/accounts.md#diner-accounts). */
 export function continueAsGuest(details: GuestDetails): Promise<CustomerSessionResponse> {
   const body: CreateCustomerBody = { ...details, is_guest: true };
   return startSession('/customer/create', body);

@@ -7,7 +7,7 @@ import { GuestForm } from './guest-form';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
 
-/** customer-side §4 Customer authentication on checkout: the four modes. */
+/** docs/product/accounts.md#diner-accounts: the four modes. */
 export type CheckoutAuthMode = 'login' | 'signup' | 'guestLogin' | 'forgotPassword';
 
 type Panel = { mode: CheckoutAuthMode; title: string; description: string; icon: LucideIcon };
@@ -37,7 +37,7 @@ const panels: Panel[] = [
 type CheckoutSignInProps = { restaurantId: number; onSignedIn: () => void };
 
 /**
- * The checkout's four panels (customer-side §2 Customer details) as an accordion: on a phone
+ * The checkout's four panels (docs/product/ordering.md#checkout) as an accordion: on a phone
  * one open form at a time keeps the page short, and each header is a full-width tap target.
  */
 export function CheckoutSignIn({ restaurantId, onSignedIn }: CheckoutSignInProps) {

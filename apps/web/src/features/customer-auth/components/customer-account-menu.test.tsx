@@ -17,7 +17,7 @@ describe('CustomerAccountMenu', () => {
   it('offers Log In when no diner is signed in, opening the login dialog', async () => {
     renderMenu();
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
-    // The dialog's code loads on the first click (issue 10).
+    // The dialog's code loads on the first click (docs/performance.md).
     const dialog = await screen.findByRole('dialog', { name: 'Log In' });
     expect(within(dialog).getByLabelText('Email')).toBeInTheDocument();
   });

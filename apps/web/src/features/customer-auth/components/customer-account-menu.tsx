@@ -8,14 +8,14 @@ import { readCurrentRestaurantId } from '@/session/diner/current-restaurant';
 import { type CustomerData, clearCustomerSession, useCustomer } from '@/session/diner/customer-session';
 import { useCustomerTokenWatch } from '@/session/diner/use-customer-token-watch';
 
-// The dialog's forms and the terms text load when the diner opens it, not with the menu (issue 10);
+// The dialog's forms and the terms text load when the diner opens it, not with the menu (docs/performance.md);
 // pointing at or focusing Log In starts the download.
 const loadLoginModal = () => import('./login-modal');
 const LoginModal = lazy(async () => ({ default: (await loadLoginModal()).LoginModal }));
 
 /**
- * The header's account slot on the diner pages (customer-side §2 Shell): a Log In button, or
- * the diner's name with Order Status and Logout. It also runs the 60 s token check (§4).
+ * The header's account slot on the diner pages (docs/product/web-app.md#shell): a Log In button, or
+ * the diner's name with Order Status and Logout. It also runs the 60 s token check (docs/product/accounts.md#diner-session-expiry).
  */
 export function CustomerAccountMenu() {
   useCustomerTokenWatch();

@@ -9,7 +9,7 @@ import { forgotPasswordFailureMessage } from '../lib/failure-messages';
 
 type ForgotPasswordFormProps = { onSuccess?: () => void };
 
-/** Forgot Password: emails the diner a reset link (customer-side §7 forgot-password, §8 texts). */
+/** Forgot Password: emails the diner a reset link (docs/product/accounts.md#password-reset). */
 export function ForgotPasswordForm({ onSuccess }: ForgotPasswordFormProps) {
   const { values, setErrors, bind } = useFormState({ email: '' });
   const { busy, submit } = useCheckedSubmit({

@@ -17,7 +17,7 @@ type GuestFormProps = {
   restaurantId?: number | null;
 };
 
-/** Login as Guest (customer-side §5 Guest login: email, name and phone required, terms accepted). */
+/** Login as Guest (docs/product/accounts.md#diner-accounts: email, name and phone required, terms accepted). */
 export function GuestForm({ onSuccess, restaurantId }: GuestFormProps) {
   const { values, errors, setErrors, set, bind } = useFormState({
     email: '',

@@ -15,7 +15,7 @@ type LoginFormProps = {
   onForgotPassword?: () => void;
 };
 
-/** The diner's login (customer-side §5 Login: email and password required; §8 texts). */
+/** The diner's login (docs/product/accounts.md#diner-accounts: email and password required; docs/product/accounts.md#password-reset). */
 export function LoginForm({ onSuccess, onForgotPassword }: LoginFormProps) {
   const { values, setErrors, bind } = useFormState({ email: '', password: '' });
   const { busy, submit } = useCheckedSubmit({

@@ -21,7 +21,7 @@ type LoginModalProps = {
 };
 
 /**
- * The diner's login dialog with its login, signup and forgot-password views (customer-side §2
+ * The diner's login dialog with its login, signup and forgot-password views (docs/product/accounts.md#diner-accounts
  * Customer menu). A login or a new account closes it; a sent reset link leads back to login,
  * since the diner logs in once the password is changed.
  */

@@ -27,7 +27,7 @@ type SignupFormProps = {
   restaurantId?: number | null;
 };
 
-/** Create an Account (customer-side §5 Signup; §8 texts). A new account is signed in at once. */
+/** Create an Account (docs/product/accounts.md#diner-accounts; docs/product/accounts.md#password-reset). A new account is signed in at once. */
 export function SignupForm({ onSuccess, restaurantId }: SignupFormProps) {
   const { values, errors, setErrors, set, bind } = useFormState(emptyForm);
   const [termsAccepted, setTermsAccepted] = useState(false);

@@ -9,7 +9,7 @@ type TermsAgreementProps = {
 };
 
 /**
- * The Terms and Conditions expander of the signup and guest forms (customer-side §2 Customer
+ * The Terms and Conditions expander of the signup and guest forms (docs/product/accounts.md#diner-accounts Customer
  * details) with the agreement checkbox. The text is the site's own terms page, so diners read
  * exactly what /terms-and-conditions says.
  */

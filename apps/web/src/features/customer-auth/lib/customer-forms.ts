@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { CustomerCredentials, GuestDetails, SignupDetails } from '../api/customer-auth';
 
 /**
- * The diner's forms checked before anything is sent (customer-side §5 Signup, Guest login,
+ * The diner's forms checked before anything is sent (docs/product/accounts.md#diner-accounts, Guest login,
  * Login). Field errors sit under their field; a form-wide problem is one message, in the
  * order a person fixes them: fields first, then passwords, terms and the restaurant.
  */

@@ -5,12 +5,12 @@ function serverMessageOf(error: unknown): string | undefined {
   return error instanceof ApiRequestError ? error.serverMessage : undefined;
 }
 
-/** customer-side §8: any login failure reads the same, so it never says which half was wrong. */
+/** docs/product/accounts.md#diner-accounts: any login failure reads the same, so it never says which half was wrong. */
 export function loginFailureMessage(_error: unknown): string {
   return customerMessages.loginFailed;
 }
 
-/** customer-side §8: signup and guest failures show the server's text, else the generic one. */
+/** docs/product/accounts.md#diner-accounts: signup and guest failures show the server's text, else the generic one. */
 export function signupFailureMessage(error: unknown): string {
   return serverMessageOf(error) ?? customerMessages.signupFailed;
 }

@@ -16,7 +16,7 @@ export type CartControl =
 type AddToCartControlProps = { itemName: string; control: CartControl; className?: string };
 
 /**
- * "Add" until the item is in the cart, then − quantity + (customer-side §2 Customer menu). A dish
+ * "Add" until the item is in the cart, then − quantity + (docs/product/menu.md#diner-menu). A dish
  * with options keeps its Add, with how many are in the cart beside it.
  */
 export function AddToCartControl({ itemName, control, className }: AddToCartControlProps) {

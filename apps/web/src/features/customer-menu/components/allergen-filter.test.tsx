@@ -6,7 +6,7 @@ import { displayMenuFixture, menuItemFixture } from '@/test/menu-fixtures';
 import { jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
 import { MenuDisplayPage } from './menu-display-page';
 
-/** Issue 12 part 3: the diner sees each dish's allergens and tags, and can hide dishes by allergen. */
+/** docs/decisions/012-allergens-and-dietary-tags.md: the diner sees each dish's allergens and tags, and can hide dishes by allergen. */
 
 afterEach(() => {
   vi.unstubAllGlobals();

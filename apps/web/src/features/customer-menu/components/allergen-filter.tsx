@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { allergenFilterTexts as text } from '../lib/allergen-filter';
 
-// The panel (a dialog of 14 checkboxes) loads when first opened, not with the menu (issue 10).
+// The panel (a dialog of 14 checkboxes) loads when first opened, not with the menu (docs/performance.md).
 const AllergenFilterPanel = lazy(async () => ({
   default: (await import('./allergen-filter-panel')).AllergenFilterPanel,
 }));

@@ -10,7 +10,7 @@ type CategoryPillsProps = {
   className?: string;
 };
 
-/** All Items plus each category present (customer-side §2), scrolling sideways on a phone. */
+/** All Items plus each category present (docs/product/menu.md#diner-menu), scrolling sideways on a phone. */
 export function CategoryPills({ categories, selected, onSelect, className }: CategoryPillsProps) {
   const options: Array<{ value: CategoryFilter; label: string }> = [
     { value: 'all', label: cartMessages.allItems },

@@ -11,7 +11,7 @@ type CheckoutBarProps = {
   onCheckout: () => void;
 };
 
-/** Total and Checkout, pinned to the bottom while the cart has something in it (customer-side §2). */
+/** Total and Checkout, pinned to the bottom while the cart has something in it (docs/product/ordering.md#cart). */
 export function CheckoutBar({ count, subtotal, onCheckout }: CheckoutBarProps) {
   return (
     <section

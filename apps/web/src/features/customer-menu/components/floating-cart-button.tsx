@@ -14,7 +14,7 @@ type FloatingCartButtonProps = {
 
 /**
  * The cart, floating above the menu: drag it out of the way (its place is kept), tap it to open
- * the cart (customer-side §2 Customer menu).
+ * the cart (docs/product/menu.md#diner-menu).
  */
 export function FloatingCartButton({ count, subtotal, bottomClearance, onOpen }: FloatingCartButtonProps) {
   const ref = useRef<HTMLButtonElement>(null);

@@ -16,7 +16,7 @@ const renderMenu = (url = '/menu-display?token=tok_roma') =>
 const card = (name: string) => screen.getByRole('article', { name });
 const bottomBar = () => screen.queryByRole('region', { name: 'Order total' });
 
-describe('Menu display page (customer-side §2 Customer menu)', () => {
+describe('Menu display page (docs/product/menu.md#diner-menu)', () => {
   it('asks for the menu by the URL token and shows the restaurant, specials, pills and items', async () => {
     const { calls } = stubFetch(() => jsonResponse(200, displayMenuFixture()));
     renderMenu();
@@ -144,7 +144,7 @@ describe('Menu display page (customer-side §2 Customer menu)', () => {
     await userEvent
       .setup()
       .click(await screen.findByRole('button', { name: 'View photo of Margherita Pizza' }));
-    // The dialog's code loads with the first photo opened (issue 10).
+    // The dialog's code loads with the first photo opened (docs/performance.md).
     const dialog = await screen.findByRole('dialog', { name: 'Margherita Pizza' });
     expect(within(dialog).getByRole('img', { name: 'Margherita Pizza' })).toHaveAttribute(
       'src',
@@ -198,7 +198,7 @@ describe('Menu display page (customer-side §2 Customer menu)', () => {
   });
 });
 
-describe('Menu display errors (customer-side §8 Customer menu)', () => {
+describe('Menu display errors (docs/product/menu.md#diner-menu)', () => {
   it('a lapsed subscription (403) asks the diner to contact the restaurant', async () => {
     stubFetch(() => jsonResponse(403, { message: 'Subscription is not valid for this restaurant' }));
     renderMenu();
@@ -239,7 +239,7 @@ describe('Menu display errors (customer-side §8 Customer menu)', () => {
   });
 });
 
-describe('Stored restaurant and token (customer-side §3, §7)', () => {
+describe('Stored restaurant and token (docs/product/menu.md#diner-menu, docs/product/api-conventions.md#api-calls)', () => {
   it('stores the restaurant and its token on success', async () => {
     stubFetch(() => jsonResponse(200, displayMenuFixture()));
     renderMenu();
@@ -353,7 +353,7 @@ describe("A table's code (ADR 013)", () => {
   });
 });
 
-describe('Floating cart (customer-side §2, §9)', () => {
+describe('Floating cart (docs/product/ordering.md#cart)', () => {
   it('restores the saved position, and a tap opens the cart', async () => {
     localStorage.setItem('cartPosition', JSON.stringify({ x: 40, y: 100 }));
     stubFetch(() => jsonResponse(200, displayMenuFixture()));

@@ -38,7 +38,7 @@ export function MenuDisplayPage() {
   const { data } = query;
   useLiveSoldOut(data?.restaurant.restaurant_id, opened);
 
-  // customer-side §7: the stored restaurant (and its token) is compared and refreshed; the
+  // docs/product/api-conventions.md#api-calls: the stored restaurant (and its token) is compared and refreshed; the
   // table of a table's code is kept for checkout (ADR 013).
   useEffect(() => {
     if (data) rememberRestaurant(data.restaurant, table);
@@ -76,7 +76,7 @@ export function MenuDisplayPage() {
 }
 
 /**
- * Photos in a phone's first screenful load at once, the rest as they are scrolled to (issue 10):
+ * Photos in a phone's first screenful load at once, the rest as they are scrolled to (docs/performance.md):
  * the specials strip shows one card and part of a second, the items start below it.
  */
 const EAGER_SPECIAL_PHOTOS = 2;

@@ -20,7 +20,7 @@ type MenuErrorStateProps = {
   withoutTableHref?: string;
 };
 
-/** A friendly full-page state for a menu that cannot be shown (customer-side §8 Customer menu). */
+/** A friendly full-page state for a menu that cannot be shown (docs/product/menu.md#diner-menu). */
 export function MenuErrorState({ kind, message, onRetry, retrying, withoutTableHref }: MenuErrorStateProps) {
   const { Icon, title } = looks[kind];
   return (

@@ -6,7 +6,7 @@ import { jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
 import { socketServerForEachTest } from '@/test/socket-server';
 import { MenuDisplayPage } from './menu-display-page';
 
-/** Issue 12 part 4: an open menu hears which dishes sell out or come back, without a reload. */
+/** docs/decisions/015-stock-and-sold-out.md: an open menu hears which dishes sell out or come back, without a reload. */
 
 const server = socketServerForEachTest();
 

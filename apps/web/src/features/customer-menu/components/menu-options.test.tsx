@@ -7,7 +7,7 @@ import { displayMenuFixture, menuItemFixture } from '@/test/menu-fixtures';
 import { jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
 import { MenuDisplayPage } from './menu-display-page';
 
-/** Issue 12 part 2 (ADR 017): a dish with options is chosen in a sheet before it goes in the cart. */
+/** docs/decisions/017-item-options.md (ADR 017): a dish with options is chosen in a sheet before it goes in the cart. */
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -89,7 +89,7 @@ describe("the diner's option sheet", () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it("opens with focus on the dish's name, not on Close; Tab then reaches Close (issue 18)", async () => {
+  it("opens with focus on the dish's name, not on Close; Tab then reaches Close (outside testing, SECURITY.md)", async () => {
     const user = await renderMenu();
     const sheet = await openSheet(user);
     expect(sheet.getByRole('heading', { level: 2, name: 'Smash Burger' })).toHaveFocus();

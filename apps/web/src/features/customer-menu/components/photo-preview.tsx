@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { menuPhotoSources } from '@/lib/menu-photo';
 import { formatDollars } from '@/lib/money';
 
-// The dialog's code loads with the first photo opened, not with the menu (issue 10).
+// The dialog's code loads with the first photo opened, not with the menu (docs/performance.md).
 const Modal = lazy(async () => ({ default: (await import('@/components/ui/modal')).Modal }));
 
 type PhotoPreviewProps = {

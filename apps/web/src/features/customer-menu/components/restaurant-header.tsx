@@ -13,7 +13,7 @@ type RestaurantHeaderProps = {
 
 /**
  * The restaurant's name, always in sight; hovering (mouse) or tapping it shows address, city,
- * state and phone (customer-side §2 Customer menu).
+ * state and phone (docs/product/menu.md#diner-menu).
  */
 export function RestaurantHeader({ restaurant, table, className }: RestaurantHeaderProps) {
   const detailsId = useId();

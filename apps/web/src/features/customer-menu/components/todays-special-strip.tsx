@@ -14,7 +14,7 @@ type TodaysSpecialStripProps = {
   eagerPhotos?: number;
 };
 
-/** The day's specials as a horizontal strip a thumb can swipe (customer-side §2 Customer menu). */
+/** The day's specials as a horizontal strip a thumb can swipe (docs/product/menu.md#diner-menu). */
 export function TodaysSpecialStrip({
   items,
   cartControlOf,

@@ -10,7 +10,7 @@ import { applySoldOutChange, parseSoldOutChange } from '../lib/live-menu';
 const START_WITHIN_MS = 2000;
 
 /**
- * Keeps an open menu's dishes live (issue 12 part 4): one the kitchen sells out, or an order sells
+ * Keeps an open menu's dishes live (docs/decisions/015-stock-and-sold-out.md): one the kitchen sells out, or an order sells
  * out, leaves the page at once; one that comes back returns. The socket's code loads once the
  * menu has shown and the phone is idle, so the first load stays as small and fast as it was.
  * Every (re)connection asks for the menu again: a change made before the socket joined, or while

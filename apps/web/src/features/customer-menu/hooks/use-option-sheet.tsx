@@ -2,7 +2,7 @@ import type { MenuItem } from '@tableserve/contract/menu';
 import { lazy, Suspense, useState } from 'react';
 import type { CartItem } from '@/session/diner/cart';
 
-// The sheet (the chooser, its dialog) loads with the first dish chosen, not with the menu (issue 10).
+// The sheet (the chooser, its dialog) loads with the first dish chosen, not with the menu (docs/performance.md).
 const OptionSheet = lazy(async () => ({ default: (await import('../components/option-sheet')).OptionSheet }));
 
 type SheetState = { menuId: number; opening: number; open: boolean };

@@ -3,7 +3,7 @@ import type { MenuItem } from '@tableserve/contract/menu';
 import { sessionKeys, sessionStore } from '@/lib/storage';
 
 /**
- * The diner's allergen filter (issue 12 part 3): the allergens whose dishes are hidden, kept in
+ * The diner's allergen filter (docs/decisions/012-allergens-and-dietary-tags.md): the allergens whose dishes are hidden, kept in
  * sessionStorage so they last the visit (the tab), and forgotten with it.
  */
 export function readAllergenFilter(): Allergen[] {

@@ -8,7 +8,7 @@ export const EDGE_GAP_PX = 12;
 
 /**
  * Where the floating cart may sit: its top-left corner moved just enough to keep the whole
- * button inside the window (customer-side §9 "Cart drag position is clamped to the window").
+ * button inside the window (docs/product/menu.md#diner-menu).
  * A window narrower than the button pins it to the top-left gap.
  */
 export function clampPosition(position: Point, size: Size, viewport: Size, gap = EDGE_GAP_PX): Point {

@@ -4,7 +4,7 @@ import { ApiRequestError } from '@/lib/api-client';
 export type MenuErrorKind = 'subscription' | 'noItems' | 'table' | 'other';
 
 /**
- * Which of the spec's three menu failures an error is (customer-side §8 Customer menu), or a
+ * Which of the spec's three menu failures an error is (docs/product/menu.md#diner-menu), or a
  * table's code past the restaurant's tables (ADR 013).
  */
 export function menuErrorKind(error: unknown): MenuErrorKind {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { staffOrderKeys } from '@/orders/api/staff-order-keys';
 
-/** GET /customer/daily-sales/{restaurant_id}?date= (owner-side §7): one business day. */
+/** GET /customer/daily-sales/{restaurant_id}?date= (docs/product/api-conventions.md#api-calls): one business day. */
 export async function getDailySales(
   restaurantId: number,
   token: string,
@@ -17,7 +17,7 @@ export async function getDailySales(
   return DailySalesResponse.parse(body);
 }
 
-/** owner-side §5 Sales report: without a restaurant id and a date the call is skipped. */
+/** docs/product/daily-sales.md#daily-sales: without a restaurant id and a date the call is skipped. */
 export const dailySalesQueryOptions = (restaurantId: number | null, token: string, date: string | null) =>
   queryOptions({
     queryKey: staffOrderKeys.sales(restaurantId ?? 0, date ?? ''),

@@ -62,9 +62,9 @@ function Loading({ label }: { label: string }) {
 }
 
 /**
- * The report popup (owner-side §2 Daily Sales Report, §3 Daily sales response, §9 CSV export),
- * with a Kitchen view beside the sales (issue 12 part 6, ADR 014). A failed fetch is only logged
- * and shows no figures (§8: the sales data is cleared). The Kitchen view asks for its figures,
+ * The report popup (docs/product/daily-sales.md#daily-sales CSV export),
+ * with a Kitchen view beside the sales (docs/decisions/014-kitchen-analytics.md, ADR 014). A failed fetch is only logged
+ * and shows no figures (docs/product/daily-sales.md#daily-sales: the sales data is cleared). The Kitchen view asks for its figures,
  * and loads its chart, only when it is opened.
  */
 export function SalesReportDialog({

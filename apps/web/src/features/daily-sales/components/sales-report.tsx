@@ -7,7 +7,7 @@ import { localDate } from '@/orders/lib/order-summary-format';
 import { SalesReportDialog } from './sales-report-dialog';
 
 /**
- * The Daily Sales Report widget (owner-side §2, §4 Sales report): the 'Sales Report' button opens
+ * The Daily Sales Report widget (docs/product/daily-sales.md#daily-sales): the 'Sales Report' button opens
  * a small panel with the date picker (today by default), which opens the report popup.
  */
 export function SalesReport({

@@ -7,7 +7,7 @@ import { dailySalesCsv, dailySalesItemsCsv } from './daily-sales-csv';
 import { kitchenAnalyticsCsv } from './kitchen-analytics-csv';
 
 /**
- * Every CSV the owner can export (issue 18 finding 5): whatever text reaches it, a spreadsheet
+ * Every CSV the owner can export (found in outside testing; SECURITY.md): whatever text reaches it, a spreadsheet
  * opening the file runs no formula, and the figures it writes still read as numbers.
  */
 
@@ -48,7 +48,7 @@ const kitchen = (text: string, bestSeller: string): KitchenAnalyticsResponse => 
 const PLAIN_NUMBER = /^\d+(\.\d\d)?$/;
 const runs = { seed: 20_261_218, numRuns: 200 };
 
-describe("the CSV exports with the tester's names (issue 18 finding 5)", () => {
+describe("the CSV exports with the tester's names (found in outside testing; SECURITY.md)", () => {
   it('items CSV: a formula as the dish name or in its options is written as text', async () => {
     const csv = await dailySalesItemsCsv({
       orders: [order({ items: FORMULA_NAMES.map((name) => lineNamed(name, '+cmd', '@SUM(1+1)')) })],
@@ -91,7 +91,7 @@ describe("the CSV exports with the tester's names (issue 18 finding 5)", () => {
   });
 });
 
-describe('the CSV exports with any text (property, issue 18 finding 5)', () => {
+describe('the CSV exports with any text (property, outside testing (SECURITY.md))', () => {
   const cents = fc.integer({ min: 0, max: 1_000_000 });
 
   it('items CSV: no formula cell, and its quantity and prices still read as numbers', async () => {

@@ -96,7 +96,7 @@ describe('Daily Sales CSV', () => {
   });
 });
 
-describe('Daily Sales items CSV (issue 12 part 2)', () => {
+describe('Daily Sales items CSV (docs/decisions/017-item-options.md)', () => {
   it('has a row per order line: its options as one text, unit price and line total with two decimals', () => {
     const rows = dailySalesItemRows({
       orders: [

@@ -7,7 +7,7 @@ import { zonedFormat } from '@/orders/lib/order-summary-format';
 type SalesReport = Pick<DailySalesResponse, 'orders' | 'timezone'>;
 
 /**
- * The items export beside the spec's (issue 12 part 2): one row per order line, with what was
+ * The items export beside the spec's (docs/decisions/017-item-options.md): one row per order line, with what was
  * chosen. Ours, not the spec's: its own file, so the spec's five columns stay as they are.
  */
 export const salesItemsCsv = {
@@ -31,7 +31,7 @@ export const formatSalesTime = (iso: string, timeZone: string): string => {
 };
 
 /**
- * One CSV row per order with the spec's five columns (owner-side §9): Table Number reads
+ * One CSV row per order with the spec's five columns (docs/product/daily-sales.md#daily-sales): Table Number reads
  * 'Pick-up' when the order has no table, Total Amount has two decimals, Date is the restaurant's.
  */
 export function dailySalesRows(report: SalesReport): string[][] {
@@ -67,7 +67,7 @@ export async function dailySalesItemsCsv(report: Pick<SalesReport, 'orders'>): P
   return toCsv([...salesItemsCsv.columns], dailySalesItemRows(report));
 }
 
-/** 'Daily_Sales_2026-11-23.csv' (owner-side §9). */
+/** 'Daily_Sales_2026-11-23.csv' (docs/product/daily-sales.md#daily-sales). */
 export const dailySalesFileName = (date: string) => `${ownerOrderMessages.salesCsvName(date)}.csv`;
 
 /** Hands the CSV to the browser as a download. */

@@ -25,7 +25,7 @@ import { SideNav } from './side-nav';
 const DRAWER_ID = 'dashboard-drawer';
 
 /**
- * /dashboard/* (owner-side §2 Owner dashboard, §4 Owner session, Login routing): only for an
+ * /dashboard/* (docs/product/restaurant-setup.md#dashboard, docs/product/accounts.md#owner-session, Login routing): only for an
  * owner with a valid session and a subscription that has not lapsed.
  */
 export function DashboardLayout({ subscriptionViews }: { subscriptionViews: SubscriptionViews }) {

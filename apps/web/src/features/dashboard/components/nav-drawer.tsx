@@ -2,13 +2,13 @@ import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Logo } from '@/components/layout/logo';
 
-/** customer-side §9: the mobile breakpoint is 768 px wide. */
+/** docs/product/web-app.md#shell: the mobile breakpoint is 768 px wide. */
 const DESKTOP_QUERY = '(min-width: 768px)';
 
 type NavDrawerProps = { id: string; open: boolean; onClose: () => void; children: ReactNode };
 
 /**
- * The side navigation as a slide-in drawer below 768 px (owner-side §2 Owner dashboard). A native
+ * The side navigation as a slide-in drawer below 768 px (docs/product/restaurant-setup.md#dashboard). A native
  * modal <dialog>: focus stays inside, Escape closes it, the page behind is inert.
  */
 export function NavDrawer({ id, open, onClose, children }: NavDrawerProps) {

@@ -39,7 +39,7 @@ type SideNavProps = {
   onLogOut: () => void;
 };
 
-/** The dashboard's side navigation (owner-side §2 Owner dashboard, §4 Dashboard availability). */
+/** The dashboard's side navigation (docs/product/restaurant-setup.md#dashboard). */
 export function SideNav({ restaurantActive, subscription, StatusBadge, onNavigate, onLogOut }: SideNavProps) {
   const entries = dashboardNavEntries(restaurantActive);
   return (

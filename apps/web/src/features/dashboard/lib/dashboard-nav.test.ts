@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardNavEntries } from './dashboard-nav';
 
-describe('dashboardNavEntries (owner-side §2, §4 Dashboard availability)', () => {
+describe('dashboardNavEntries (docs/product/restaurant-setup.md#dashboard)', () => {
   it('greys out everything but Order Summary and Create Restaurant until a restaurant is active', () => {
     const entries = dashboardNavEntries(false);
     expect(entries.map((entry) => entry.label)).toEqual([

@@ -12,7 +12,7 @@ export type DashboardNavKey =
 export type DashboardNavEntry = { key: DashboardNavKey; label: string; to: string; enabled: boolean };
 
 /**
- * The side navigation (owner-side §2 Owner dashboard, §4 Dashboard availability): Edit
+ * The side navigation (docs/product/restaurant-setup.md#dashboard): Edit
  * Restaurant replaces Create Restaurant once a restaurant is active, and until then every entry
  * but Order Summary and Create Restaurant is greyed out.
  */

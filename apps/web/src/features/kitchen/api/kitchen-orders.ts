@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { staffOrderKeys } from '@/orders/api/staff-order-keys';
 
-/** GET /kitchen/restaurant/{restaurant_id}/orders (owner-side §7): today's orders, oldest first. */
+/** GET /kitchen/restaurant/{restaurant_id}/orders (docs/product/api-conventions.md#api-calls): today's orders, oldest first. */
 export async function getKitchenOrders(
   restaurantId: number,
   token: string,

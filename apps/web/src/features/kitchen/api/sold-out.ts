@@ -5,7 +5,7 @@ import { staffMenuKey } from '@/orders/api/menu-items';
 
 type Caller = { restaurantId: number; token: string };
 
-/** POST /menu/sold-out/{menu_id} (issue 12 part 4): the kitchen's one tap, either way. */
+/** POST /menu/sold-out/{menu_id} (docs/decisions/015-stock-and-sold-out.md): the kitchen's one tap, either way. */
 export async function setSoldOut({ restaurantId, token }: Caller, menuId: number, soldOut: boolean) {
   const body = await apiRequest<unknown>(`/menu/sold-out/${menuId}`, {
     method: 'POST',

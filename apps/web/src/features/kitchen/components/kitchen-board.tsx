@@ -34,7 +34,7 @@ import { KitchenToggle, kitchenHeaderButtonIdle } from './kitchen-toggle';
 import { RecallButton } from './recall-button';
 import { SoldOutPanel } from './sold-out-panel';
 
-/** Kitchen Management (owner-side §2, §4 Order statuses, §8 Owner orders, §9 timer). */
+/** Kitchen Management (docs/product/staff-screens.md#kitchen, docs/product/order-statuses.md#status-machine, docs/product/staff-screens.md#order-summary timer). */
 export function KitchenBoard({ restaurantId, token }: StaffContext) {
   const kitchen = useKitchenOrders(restaurantId, token);
   const { soundOn, toggleSound, chime } = useKitchenChime();

@@ -4,7 +4,7 @@ import { elapsedSince, formatElapsed } from '@/orders/lib/kitchen-elapsed';
 import { useElapsedClock } from '../hooks/use-elapsed-clock';
 import { kitchenTexts } from '../lib/kitchen-texts';
 
-/** hh:mm:ss since the order's last change (owner-side §2, §9), on the screen's one shared clock. */
+/** hh:mm:ss since the order's last change (docs/product/staff-screens.md#kitchen), on the screen's one shared clock. */
 export function KitchenElapsedTimer({ since, muted = false }: { since: string; muted?: boolean }) {
   const now = useElapsedClock();
   return (

@@ -185,7 +185,7 @@ function MarkReadyButton({ order, staff, onSignedOut }: Omit<Props, 'isNew' | 'a
     if (markReady.isPending) return;
     markReady.mutate(order.order_id, {
       onError: (error) => {
-        // owner-side §4 Owner session: an expired or forged token logs the owner out.
+        // docs/product/accounts.md#owner-session: an expired or forged token logs the owner out.
         if (error instanceof ApiRequestError && error.status === 401) return onSignedOut();
         toast.error(ownerOrderMessages.statusFailed('Ready'));
       },

@@ -411,7 +411,7 @@ describe('Kitchen Management', () => {
   });
 });
 
-describe('Kitchen Management: allergens on the pass (issue 12 part 3)', () => {
+describe('Kitchen Management: allergens on the pass (docs/decisions/012-allergens-and-dietary-tags.md)', () => {
   it('highlights each line’s allergens, and says nothing for a line without any', async () => {
     fakeKitchenServer([
       staffOrder({
@@ -440,7 +440,7 @@ describe('Kitchen Management: allergens on the pass (issue 12 part 3)', () => {
   });
 });
 
-describe('Kitchen Management: options on the pass (issue 12 part 2)', () => {
+describe('Kitchen Management: options on the pass (docs/decisions/017-item-options.md)', () => {
   it('lists each line’s options under its dish, with its allergens still highlighted', async () => {
     fakeKitchenServer([
       staffOrder({

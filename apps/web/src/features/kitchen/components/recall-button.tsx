@@ -14,7 +14,7 @@ type Props = {
 };
 
 /**
- * The kitchen's recall (issue 12 part 5, ADR 016): the order bumped last goes back from Ready to
+ * The kitchen's recall (docs/product/staff-screens.md#kitchen, ADR 016): the order bumped last goes back from Ready to
  * cooking, with one tap, for a Mark as Ready pressed on the wrong card.
  */
 export function RecallButton({ order, staff, onSignedOut, onRecalled }: Props) {

@@ -9,7 +9,7 @@ import { jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
 import { socketServerForEachTest } from '@/test/socket-server';
 import { KitchenPage } from './kitchen-page';
 
-/** Issue 12 part 4: the kitchen's one tap that sells a dish out, or brings it back. */
+/** docs/decisions/015-stock-and-sold-out.md: the kitchen's one tap that sells a dish out, or brings it back. */
 
 const RESTAURANT_ID = 7;
 const MENU_URL = `/api/v1/menu/get-menu-items/${RESTAURANT_ID}`;

@@ -18,7 +18,7 @@ const kitchenDishes = (items: MenuItem[]) =>
   items.filter((item) => item.available).sort((a, b) => a.item_name.localeCompare(b.item_name));
 
 /**
- * The header's Sold out button and its panel (issue 12 part 4, the kitchen's "86"): one tap on a
+ * The header's Sold out button and its panel (docs/decisions/015-stock-and-sold-out.md, the kitchen's "86"): one tap on a
  * dish takes it off every diner's menu at once, another brings it back.
  */
 export function SoldOutPanel(caller: Caller) {

@@ -3,7 +3,7 @@ import { KITCHEN_TICK_MS } from '@/orders/lib/kitchen-elapsed';
 
 /**
  * One clock for every timer on the screen: a single 1-s interval runs while at least one timer
- * shows (owner-side §9), so a grid of forty orders ticks together instead of forty intervals
+ * shows (docs/product/staff-screens.md#kitchen), so a grid of forty orders ticks together instead of forty intervals
  * drifting apart, and only the timers re-render each second.
  */
 let now = Date.now();

@@ -6,7 +6,7 @@ import { canMarkReady, kitchenBoard } from './kitchen-board';
 const at = (minute: number) => `2026-11-23T19:${String(minute).padStart(2, '0')}:00.000Z`;
 const ids = (orders: { order_id: number }[]) => orders.map((order) => order.order_id);
 
-describe('canMarkReady (owner-side §4: not offered for Completed or Cancelled)', () => {
+describe('canMarkReady (docs/product/subscriptions.md#cancellation: not offered for Completed or Cancelled)', () => {
   it('offers Mark as Ready for Pending and Approved orders only', () => {
     expect(ORDER_STATUSES.filter(canMarkReady)).toEqual(['Pending', 'Approved']);
   });

@@ -1,7 +1,7 @@
 import { ORDER_TRANSITIONS, type OrderStatus } from '@tableserve/contract/order';
 import type { StaffOrder } from '@tableserve/contract/owner-orders';
 
-/** What the pass needs to see, in the order it needs it (owner-side §2 Kitchen Management). */
+/** What the pass needs to see, in the order it needs it (docs/product/staff-screens.md#kitchen). */
 export type KitchenBoard = {
   /** Pending and Approved: still to cook, the longest-waiting first. */
   toCook: StaffOrder[];
@@ -11,7 +11,7 @@ export type KitchenBoard = {
   done: StaffOrder[];
 };
 
-/** owner-side §4: 'Mark as Ready' is offered wherever the status machine allows Ready. */
+/** docs/product/staff-screens.md#kitchen: 'Mark as Ready' is offered wherever the status machine allows Ready. */
 export const canMarkReady = (status: OrderStatus) => ORDER_TRANSITIONS[status].includes('Ready');
 
 const time = (instant: string) => Date.parse(instant) || 0;

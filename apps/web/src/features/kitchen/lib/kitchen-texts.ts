@@ -52,7 +52,7 @@ export const kitchenTexts = {
   orderLabel: (orderId: number) => `Order #${orderId}`,
 } as const;
 
-/** Where the order goes: 'Table 4', or 'Pick-up' for an order without a table (owner-side §3). */
+/** Where the order goes: 'Table 4', or 'Pick-up' for an order without a table (docs/product/staff-screens.md#kitchen). */
 export const kitchenDestination = (order: Pick<StaffOrder, 'table_number'>) =>
   order.table_number === null ? ownerOrderMessages.pickUp : kitchenTexts.table(order.table_number);
 

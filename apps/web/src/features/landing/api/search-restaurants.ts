@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-/** customer-side §9: the restaurant search starts only above 2 characters. */
+/** docs/product/restaurant-setup.md#restaurant-search: the restaurant search starts only above 2 characters. */
 export const MIN_SEARCH_LENGTH = 3;
 
 export type RestaurantSearchResult = {

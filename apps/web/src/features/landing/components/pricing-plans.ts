@@ -1,6 +1,6 @@
 export type PricingPlan = {
   name: string;
-  /** Whole US dollars per month (customer-side §1 and §9: Starter $50, Professional $100, Enterprise $200). */
+  /** Whole US dollars per month (docs/product/subscriptions.md#plans: Starter $50, Professional $100, Enterprise $200). */
   monthlyPrice: number;
   tagline: string;
   features: string[];

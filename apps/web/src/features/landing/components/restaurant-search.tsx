@@ -116,7 +116,7 @@ function NoResults() {
   );
 }
 
-/** Looks up a restaurant's public menu by name, cuisine or city (customer-side §1). */
+/** Looks up a restaurant's public menu by name, cuisine or city (docs/product/restaurant-setup.md#restaurant). */
 export function RestaurantSearch() {
   const inputId = useId();
   const statusId = useId();

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 
 export const menuItemsQueryKey = (restaurantId: number) => ['menu-items', restaurantId] as const;
 
-/** GET /menu/get-menu-items/{restaurant_id} (owner-side §7): the restaurant's items, prices in dollars. */
+/** GET /menu/get-menu-items/{restaurant_id} (docs/product/api-conventions.md#api-calls): the restaurant's items, prices in dollars. */
 export async function getMenuItems(restaurantId: number, token: string | null) {
   const response = await apiRequest<unknown>(`/menu/get-menu-items/${restaurantId}`, { token });
   return MenuItemsResponse.parse(response).data;

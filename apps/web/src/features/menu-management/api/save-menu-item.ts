@@ -14,7 +14,7 @@ export type SaveMenuItemInput = {
   file?: File;
 };
 
-/** POST /menu/add-menu-item or POST /menu/update-menu-item/{menu_id} (owner-side §7). */
+/** POST /menu/add-menu-item or POST /menu/update-menu-item/{menu_id} (docs/product/api-conventions.md#api-calls). */
 export async function saveMenuItem(input: SaveMenuItemInput, token: string | null): Promise<void> {
   const image = input.file ? await uploadMenuImage(input.file, token) : input.image;
   const body: MenuItemPayload = { ...input.payload, image };

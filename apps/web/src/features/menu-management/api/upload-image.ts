@@ -2,7 +2,7 @@ import { GenerateSignedUrlResponse, uploadMessages } from '@tableserve/contract/
 import { apiRequest } from '@/lib/api-client';
 import { imageTypeOf, uploadFileName } from '../lib/image-file';
 
-/** The upload went wrong at some step; the form says only 'Image upload failed' (owner-side §8). */
+/** The upload went wrong at some step; the form says only 'Image upload failed' (docs/product/menu.md#menu-images). */
 export class ImageUploadError extends Error {
   constructor(cause: unknown) {
     super(uploadMessages.failed, { cause });
@@ -10,12 +10,12 @@ export class ImageUploadError extends Error {
   }
 }
 
-/** The stored image value: the signed URL without its query string (owner-side §7). */
+/** The stored image value: the signed URL without its query string (docs/product/api-conventions.md#api-calls). */
 export const withoutQuery = (url: string) => url.split(/[?#]/)[0] ?? url;
 
 /**
  * POST /menu/generate-signed-url, then PUT the bytes to the signed URL with the public-read ACL
- * (owner-side §7), as a write that never replaces an existing object. Resolves to the image value to store on the menu item.
+ * (docs/product/api-conventions.md#api-calls), as a write that never replaces an existing object. Resolves to the image value to store on the menu item.
  */
 export async function uploadMenuImage(file: File, token: string | null): Promise<string> {
   try {

@@ -12,7 +12,7 @@ type ImagePickerProps = {
   onRemove: () => void;
 };
 
-/** The optional photo: a 4:3 preview area that opens the file picker (owner-side §5). */
+/** The optional photo: a 4:3 preview area that opens the file picker (docs/product/menu.md#menu-images). */
 export function ImagePicker({ previewUrl, error, disabled, onPick, onRemove }: ImagePickerProps) {
   const id = useId();
   function handleChange(event: ChangeEvent<HTMLInputElement>) {

@@ -48,7 +48,7 @@ type MenuItemFormProps = {
 };
 
 /**
- * Adds or edits one menu item (owner-side §5 Menu item form, §7, §8 Menu). The parent remounts
+ * Adds or edits one menu item (docs/product/menu.md#menu-management, docs/product/api-conventions.md#api-calls). The parent remounts
  * it (by key) to start over after a save or when another item is picked for editing.
  */
 export function MenuItemForm({ restaurantId, token, editing, onSaved, onCancelEdit }: MenuItemFormProps) {
@@ -84,7 +84,7 @@ export function MenuItemForm({ restaurantId, token, editing, onSaved, onCancelEd
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // One submission at a time (owner-side §5).
+    // One submission at a time (docs/product/menu.md#menu-management).
     if (save.isPending) return;
     setSubmitted(true);
     if (!ready) return;

@@ -539,7 +539,7 @@ describe('Menu Management: the setup flow', () => {
   });
 });
 
-describe('Menu Management: allergens and dietary tags (issue 12 part 3)', () => {
+describe('Menu Management: allergens and dietary tags (docs/decisions/012-allergens-and-dietary-tags.md)', () => {
   const group = (name: string) => within(screen.getByRole('group', { name }));
   const checkedIn = (name: string) =>
     group(name)
@@ -638,7 +638,7 @@ describe('Menu Management: allergens and dietary tags (issue 12 part 3)', () => 
   });
 });
 
-describe('Menu Management: portions left (issue 12 part 4)', () => {
+describe('Menu Management: portions left (docs/decisions/015-stock-and-sold-out.md)', () => {
   it('shows a counted dish’s portions left, and one at 0 as sold out', async () => {
     signInRestaurantOwner();
     fakeMenuServer({
@@ -683,7 +683,7 @@ describe('Menu Management: portions left (issue 12 part 4)', () => {
   });
 });
 
-describe('Menu Management: item options (issue 12 part 2)', () => {
+describe('Menu Management: item options (docs/decisions/017-item-options.md)', () => {
   const optionGroup = (position: number) =>
     within(screen.getByRole('group', { name: `Option group ${position}` }));
 

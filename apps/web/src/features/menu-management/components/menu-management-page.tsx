@@ -18,7 +18,7 @@ import { MenuItemCard } from './menu-item-card';
 import { MenuItemForm } from './menu-item-form';
 import { MenuSetupPanel } from './menu-setup-panel';
 
-/** /dashboard/menu-management (owner-side §2 Menu Management). */
+/** /dashboard/menu-management (docs/product/menu.md#menu-management). */
 export function MenuManagementPage() {
   const restaurantId = useRestaurantId();
   const [token] = useState(() => readOwnerSession()?.token ?? null);

@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { SetupSteps } from '@/components/ui/setup-steps';
 
 /**
- * The setup progress while the menu-setup flag is pending (owner-side §4 Menu setup flow): step
+ * The setup progress while the menu-setup flag is pending (docs/product/restaurant-setup.md#menu-setup): step
  * 2 with an empty menu, step 3 once it has items, and Complete Setup after the first add.
  */
 export function MenuSetupPanel({

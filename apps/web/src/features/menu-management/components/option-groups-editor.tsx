@@ -30,7 +30,7 @@ type OptionGroupsEditorProps = {
 };
 
 /**
- * The item form's Options section (issue 12 part 2, ADR 017): groups such as "Size: choose 1"
+ * The item form's Options section (docs/decisions/017-item-options.md, ADR 017): groups such as "Size: choose 1"
  * and "Extras: up to 3", each with its options and what they add to the price. Each field shows
  * the contract's own words for what is wrong with it, as the server would refuse it.
  */

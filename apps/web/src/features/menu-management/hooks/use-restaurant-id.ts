@@ -3,7 +3,7 @@ import { parseRestaurantId, readRestaurantId } from '@/session/owner/owner-sessi
 
 /**
  * The restaurant being set up: the session's restaurant_id, else the one Create Restaurant
- * passed in navigation state (owner-side §2 Create Restaurant).
+ * passed in navigation state (docs/product/restaurant-setup.md#create-restaurant).
  */
 export function useRestaurantId(): number | null {
   const { state } = useLocation();

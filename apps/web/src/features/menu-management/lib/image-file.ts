@@ -19,7 +19,7 @@ export function imageTypeOf(file: File): ImageContentType | undefined {
   return file.type === '' ? imageTypeOfFileName(file.name) : undefined;
 }
 
-/** Why a chosen file cannot be a menu photo, or undefined when it can (owner-side §5). */
+/** Why a chosen file cannot be a menu photo, or undefined when it can (docs/product/menu.md#menu-images). */
 export function imageFileProblem(file: File): string | undefined {
   if (!imageTypeOf(file)) return uploadMessages.notAnImage;
   if (file.size > UPLOAD_MAX_BYTES) return uploadMessages.tooLarge;

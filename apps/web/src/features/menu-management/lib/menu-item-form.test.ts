@@ -16,7 +16,7 @@ const valid = {
   category: 'MainCourse' as const,
 };
 
-describe('menu item form rules (owner-side §5)', () => {
+describe('menu item form rules (docs/product/menu.md#menu-management)', () => {
   it('accepts a filled-in form', () => {
     expect(validateMenuItemForm(valid)).toEqual({});
     expect(isMenuItemFormValid(valid)).toBe(true);

@@ -20,7 +20,7 @@ import {
   validateOptionGroups,
 } from './option-groups-form';
 
-/** What the menu item form holds while the owner types (owner-side §5 Menu item form). */
+/** What the menu item form holds while the owner types (docs/product/menu.md#menu-management). */
 export type MenuItemFormValues = {
   item_name: string;
   description: string;
@@ -30,9 +30,9 @@ export type MenuItemFormValues = {
   available: boolean;
   allergens: Allergen[];
   dietary_tags: DietaryTag[];
-  /** Portions left, as typed: '' when the restaurant does not count them (issue 12 part 4). */
+  /** Portions left, as typed: '' when the restaurant does not count them (docs/decisions/015-stock-and-sold-out.md). */
   stock: string;
-  /** Sizes, extras (issue 12 part 2): edited in place, sent only when changed. */
+  /** Sizes, extras (docs/decisions/017-item-options.md): edited in place, sent only when changed. */
   option_groups: OptionGroupDraft[];
 };
 
@@ -76,7 +76,7 @@ const PRICE_INPUT = /^\d*(\.\d*)?$/;
 
 /**
  * The price after a keystroke: input that cannot be a price of 0 or more, such as a minus sign,
- * is ignored and the previous value stays (owner-side §5: negative input is ignored).
+ * is ignored and the previous value stays (docs/product/menu.md#menu-management: negative input is ignored).
  */
 export function nextPriceInput(previous: string, typed: string): string {
   const candidate = typed.trim();
@@ -139,7 +139,7 @@ export type MenuItemPayload = {
 };
 
 /**
- * The add/update payload but its image (owner-side §7); call only with values that passed
+ * The add/update payload but its image (docs/product/api-conventions.md#api-calls); call only with values that passed
  * validation. The count goes only when the owner changed it: orders take from it while the form
  * is open, and saving the number the form was opened with would give those portions back. The
  * option groups too: a form opened before another device added a group must not wipe it.

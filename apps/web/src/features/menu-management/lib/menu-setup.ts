@@ -1,6 +1,6 @@
 import { localStore, menuSetupKey } from '@/lib/storage';
 
-/** owner-side §3 Client storage: restaurant_{id}_menuSetup is pending or completed. */
+/** docs/product/web-app.md#client-storage: restaurant_{id}_menuSetup is pending or completed. */
 export type MenuSetupState = 'pending' | 'completed' | 'none';
 
 export function readMenuSetup(restaurantId: number): MenuSetupState {
@@ -12,5 +12,5 @@ export function completeMenuSetup(restaurantId: number): void {
   localStore.set(menuSetupKey(restaurantId), 'completed');
 }
 
-/** owner-side §4 Menu setup flow: step 2 while the menu is empty, step 3 once it has items. */
+/** docs/product/restaurant-setup.md#menu-setup: step 2 while the menu is empty, step 3 once it has items. */
 export const menuSetupStep = (itemCount: number): 2 | 3 => (itemCount > 0 ? 3 : 2);

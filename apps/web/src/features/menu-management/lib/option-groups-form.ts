@@ -7,7 +7,7 @@ import {
 } from '@tableserve/contract/item-options';
 
 /**
- * The item form's option groups while the owner types (issue 12 part 2, ADR 017). Numbers stay
+ * The item form's option groups while the owner types (docs/decisions/017-item-options.md, ADR 017). Numbers stay
  * as typed, and each group and option has a key of its own so a row keeps its focus and its
  * typing when another row above it is removed or moved.
  */

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '@/lib/api-client';
 import { staffOrderKeys } from '@/orders/api/staff-order-keys';
 
-/** GET /owner/restaurant/{restaurant_id}/orders?page&per_page (owner-side §7): Order Management. */
+/** GET /owner/restaurant/{restaurant_id}/orders?page&per_page (docs/product/api-conventions.md#api-calls): Order Management. */
 export async function getOwnerOrders(
   restaurantId: number,
   token: string,

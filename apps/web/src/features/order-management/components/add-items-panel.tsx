@@ -16,7 +16,7 @@ type AddItemsPanelProps = {
   onAdd: (item: MenuItem) => void;
 };
 
-/** owner-side §2 Order Management: the panel for adding the menu's available items to an order. */
+/** docs/product/staff-screens.md#order-management: the panel for adding the menu's available items to an order. */
 export function AddItemsPanel({ id, restaurantId, token, inOrder, disabled, onAdd }: AddItemsPanelProps) {
   const menu = useStaffMenu(restaurantId, token);
   const available = (menu.data ?? []).filter((item) => item.available);

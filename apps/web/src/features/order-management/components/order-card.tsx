@@ -40,7 +40,7 @@ type OrderCardProps = {
 type Failure = { text: string; detail?: string };
 
 /**
- * One order of Order Management (owner-side §2, §4): who ordered, where, what and for how much.
+ * One order of Order Management (docs/product/staff-screens.md#order-management): who ordered, where, what and for how much.
  * A Pending order can be edited (then 'Update Order' saves it) or approved; any order but a
  * Completed one can be deleted after a second confirmation.
  */
@@ -92,10 +92,10 @@ export function OrderCard({ order, restaurantId, token, onRefused }: OrderCardPr
     setExpanded(true);
   }
 
-  /** A dish with option groups is chosen for first (issue 12 part 2); one without goes straight in. */
+  /** A dish with option groups is chosen for first (docs/decisions/017-item-options.md); one without goes straight in. */
   const pick = (item: MenuItem) => (hasOptions(item) ? setChoosingFor(item) : add(item, []));
 
-  /** owner-side §8: approve, update and delete failures are only logged; a quiet line says so. */
+  /** docs/product/staff-screens.md#order-management: approve, update and delete failures are only logged; a quiet line says so. */
   function failed(what: string) {
     return (error: unknown) => {
       console.error(`Could not ${what} order #${orderId}`, error);
@@ -119,7 +119,7 @@ export function OrderCard({ order, restaurantId, token, onRefused }: OrderCardPr
     setFailure(null);
     remove.mutate(undefined, {
       onSuccess: () => {
-        // owner-side §3 Client storage, §7: the session flag after a successful deletion.
+        // docs/product/web-app.md#client-storage, docs/product/api-conventions.md#api-calls: the session flag after a successful deletion.
         sessionStore.set(sessionKeys.orderDeleted, 'true');
         toast.success(ownerOrderMessages.orderDeleted(orderId));
       },

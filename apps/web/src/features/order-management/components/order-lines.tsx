@@ -8,7 +8,7 @@ import { type EditLine, lineKey, lineName } from '../lib/order-edit-lines';
 
 type OrderLinesProps = {
   lines: EditLine[];
-  /** Pending orders: − / + and remove on each line (owner-side §4, §5 Owner order edit). */
+  /** Pending orders: − / + and remove on each line (docs/product/staff-screens.md#order-management). */
   editable: boolean;
   disabled?: boolean;
   /** By the line's key (its dish and choices, lineKey). */

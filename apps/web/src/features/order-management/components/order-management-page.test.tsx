@@ -436,7 +436,7 @@ describe('Order Management: deleting', () => {
   });
 });
 
-describe('Order Management: options (issue 12 part 2)', () => {
+describe('Order Management: options (docs/decisions/017-item-options.md)', () => {
   const burgerLine = (quantity: number, ids: number[]): StaffOrder['items'][number] => ({
     menu_item_id: 16,
     product_name: 'Smash Burger',

@@ -14,7 +14,7 @@ import { isRefusedToken } from '@/session/owner/owner-session';
 import { useOwnerOrders } from '../api/owner-orders';
 import { OrderCard } from './order-card';
 
-/** /dashboard/order-management (owner-side §2 Order Management, §4, §8). */
+/** /dashboard/order-management (docs/product/staff-screens.md#order-management). */
 export function OrderManagementPage() {
   return <StaffScreen>{(context) => <OrderManagement {...context} />}</StaffScreen>;
 }
@@ -30,7 +30,7 @@ function OrderManagement({ restaurantId, token }: StaffContext) {
   const loadRefused = isRefusedToken(orders.error);
 
   useEffect(() => {
-    // owner-side §8: the load failure is shown; it is logged too, for whoever reads the console.
+    // docs/product/staff-screens.md#order-management: the load failure is shown; it is logged too, for whoever reads the console.
     if (orders.error && !isRefusedToken(orders.error)) console.error('Could not load orders', orders.error);
   }, [orders.error]);
 

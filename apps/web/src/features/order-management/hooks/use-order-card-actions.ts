@@ -1,7 +1,7 @@
 import { approveOrder, deleteOrder, updateOrderItems, useOrderAction } from '@/orders/api/order-actions';
 import { type EditLine, linesTotal, orderItemsOf } from '../lib/order-edit-lines';
 
-/** An order card's three mutations (owner-side §4): approve, save the edited lines, delete. */
+/** An order card's three mutations (docs/product/staff-screens.md#order-management): approve, save the edited lines, delete. */
 export function useOrderCardActions(restaurantId: number, token: string, orderId: number) {
   const caller = { restaurantId, token };
   const approve = useOrderAction(restaurantId, () => approveOrder(caller, orderId));

@@ -83,7 +83,7 @@ describe('order edit lines', () => {
   });
 });
 
-describe('order edit lines with options (issue 12 part 2)', () => {
+describe('order edit lines with options (docs/decisions/017-item-options.md)', () => {
   const burger: MenuItem = {
     ...tiramisu,
     menu_id: 40,

@@ -7,7 +7,7 @@ import { chosenOptions, unitPriceOf } from '@/lib/item-options';
 import { dollarsToCents } from '@/lib/money';
 
 /**
- * Order Management's edit of a Pending order (owner-side §4 owner approval, §5 Owner order edit):
+ * Order Management's edit of a Pending order (docs/product/staff-screens.md#order-management owner approval):
  * the lines as the card shows them while the owner changes quantities, removes or adds items.
  * The server prices the saved lines again; the prices here only preview the new total.
  */
@@ -16,9 +16,9 @@ export type EditLine = {
   product_name: string;
   price: number;
   quantity: number;
-  /** What was chosen (issue 12 part 2): kept on save, and part of what makes the line its own. */
+  /** What was chosen (docs/decisions/017-item-options.md): kept on save, and part of what makes the line its own. */
   options: readonly ChosenOption[];
-  /** What the dish contains now, shown under the line (issue 12). */
+  /** What the dish contains now, shown under the line (docs/decisions/012-allergens-and-dietary-tags.md). */
   allergens: readonly Allergen[];
 };
 
@@ -37,7 +37,7 @@ export const linesOf = (order: StaffOrder): EditLine[] => order.items.map((item)
 
 const clampQuantity = (quantity: number) => Math.min(MAX_QUANTITY, Math.max(1, quantity));
 
-/** − and +: never below 1 (owner-side §5), never above the API's 50. */
+/** − and +: never below 1 (docs/product/staff-screens.md#order-management), never above the API's 50. */
 export function changeQuantity(lines: EditLine[], key: string, delta: number): EditLine[] {
   return lines.map((line) =>
     lineKey(line) === key ? { ...line, quantity: clampQuantity(line.quantity + delta) } : line,

@@ -18,7 +18,7 @@ export type OrderRowProps = {
   onMarkPaid: (order: StaffOrder) => void;
 };
 
-/** The table number, or 'Pick-up' when the order has none (owner-side §3 Order). */
+/** The table number, or 'Pick-up' when the order has none (docs/product/staff-screens.md#order-summary). */
 export function TableLabel({
   tableNumber,
   long = false,
@@ -89,7 +89,7 @@ export function CustomerDetails({ order }: { order: StaffOrder }) {
   );
 }
 
-/** owner-side §4: 'Mark as Paid' only on Ready orders; it sets Completed. */
+/** docs/product/order-statuses.md#status-machine: 'Mark as Paid' only on Ready orders; it sets Completed. */
 export function MarkPaidButton({
   order,
   busy,

@@ -3,7 +3,7 @@ import { BadgeCheck, type LucideIcon, ReceiptText } from 'lucide-react';
 import { useId } from 'react';
 
 /**
- * Total Orders and Paid Orders of the restaurant's current business day (owner-side §2, §3
+ * Total Orders and Paid Orders of the restaurant's current business day (docs/product/business-day.md#business-day
  * Pagination: working_hours_total_orders, working_hours_paid_orders). Each is a polite live
  * region named by its label, so a screen reader hears the counts change during service.
  */

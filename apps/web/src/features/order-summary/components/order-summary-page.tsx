@@ -44,7 +44,7 @@ const initialQuery: OrderSummaryQuery = { page: 1, filter: 'all', sort: 'newest'
 export type SalesReportProps = { restaurantId: number; token: string; today?: string | undefined };
 type SalesReportSlot = { SalesReport: ComponentType<SalesReportProps> };
 
-/** /dashboard/order-summary (owner-side §2 Order Summary), the dashboard's default page. */
+/** /dashboard/order-summary (docs/product/staff-screens.md#order-summary), the dashboard's default page. */
 export function OrderSummaryPage({ SalesReport }: SalesReportSlot) {
   return <StaffScreen>{(context) => <OrderSummary {...context} SalesReport={SalesReport} />}</StaffScreen>;
 }
@@ -223,7 +223,7 @@ function OrderSummary({ restaurantId, token, SalesReport }: StaffContext & Sales
   );
 }
 
-/** owner-side §8: 'Failed to load orders. Please try again later.', with a way to try again. */
+/** docs/product/order-statuses.md#status-machine: 'Failed to load orders. Please try again later.', with a way to try again. */
 function LoadFailed({
   busy,
   onRetry,

@@ -20,7 +20,7 @@ type ToolbarProps = {
   onSort: (sort: OrderSort) => void;
 };
 
-/** Search (customer name or order id), the four filters and the two sorts (owner-side §2 Order Summary). */
+/** Search (customer name or order id), the four filters and the two sorts (docs/product/staff-screens.md#order-summary). */
 export function OrderSummaryToolbar({
   searchText,
   onSearchText,

@@ -2,7 +2,7 @@ import { ownerOrderMessages } from '@tableserve/contract/owner-orders';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-/** Previous / Next with 'Page X of Y' (owner-side §2 Order Summary; §9 page size 10). */
+/** Previous / Next with 'Page X of Y' (docs/product/staff-screens.md#order-summary; docs/product/api-conventions.md#pagination page size 10). */
 export function OrdersPager({
   page,
   totalPages,

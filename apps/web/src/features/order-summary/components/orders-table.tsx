@@ -18,7 +18,7 @@ const [selectColumn, tableColumn, detailsColumn, customerColumn, totalColumn, st
 
 const headerCell = 'px-2.5 py-2.5 text-left text-xs font-semibold text-stone-500';
 
-/** The desktop Order Summary table (owner-side §2: Select, Table, Order Details, Customer, Total, Status, Action). */
+/** The desktop Order Summary table (docs/product/order-statuses.md#status-machine: Select, Table, Order Details, Customer, Total, Status, Action). */
 export function OrdersTable({ orders, selected, fresh, isPaying, onToggle, onMarkPaid }: OrderRowProps) {
   return (
     <table className="w-full table-fixed border-collapse text-sm">

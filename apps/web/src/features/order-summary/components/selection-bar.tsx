@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { formatDollars } from '@/lib/money';
 
 /**
- * The sticky bar of ticked Ready orders (owner-side §2): 'Total Selected' with how many and
+ * The sticky bar of ticked Ready orders (docs/product/web-app.md#shell): 'Total Selected' with how many and
  * their sum, and 'Mark Selected as Paid' for all of them at once.
  */
 export function SelectionBar({

@@ -6,7 +6,7 @@ const ready = (order_id: number, total_amount: number) =>
   staffOrder({ order_id, total_amount, status: 'Ready' });
 
 describe('Order Summary selection', () => {
-  it('offers payment for Ready orders only (owner-side §4)', () => {
+  it('offers payment for Ready orders only (docs/product/order-statuses.md#status-machine)', () => {
     expect(isPayable({ status: 'Ready' })).toBe(true);
     for (const status of ['Pending', 'Approved', 'Completed', 'Cancelled'] as const)
       expect(isPayable({ status })).toBe(false);

@@ -2,7 +2,7 @@ import type { StaffOrder } from '@tableserve/contract/owner-orders';
 import { dollarsToCents } from '@/lib/money';
 
 /**
- * owner-side §4 Order statuses: 'Mark as Paid' and the batch checkbox are offered only for orders
+ * docs/product/order-statuses.md#status-machine: 'Mark as Paid' and the batch checkbox are offered only for orders
  * that are none of Completed, Pending, Approved or Cancelled, that is Ready ones.
  */
 export const isPayable = (order: Pick<StaffOrder, 'status'>): boolean => order.status === 'Ready';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { retryServerErrors } from './retry';
 
-/** GET /customer/{customer_id}/orders with the diner's bearer (customer-side §7), newest first. */
+/** GET /customer/{customer_id}/orders with the diner's bearer (docs/product/api-conventions.md#api-calls), newest first. */
 export async function getCustomerOrders(
   customerId: number,
   token: string,

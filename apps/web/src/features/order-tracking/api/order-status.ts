@@ -7,7 +7,7 @@ import { retryServerErrors } from './retry';
 
 export type OrderStatusData = z.infer<typeof OrderStatusResponse>;
 
-/** GET /customer/order-status?restaurant_id&order_id: public, the status only (customer-side §7). */
+/** GET /customer/order-status?restaurant_id&order_id: public, the status only (docs/product/api-conventions.md#api-calls). */
 export async function getOrderStatus(
   { restaurantId, orderId }: OrderRef,
   signal?: AbortSignal,

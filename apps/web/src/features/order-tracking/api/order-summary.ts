@@ -5,7 +5,7 @@ import { retryServerErrors } from './retry';
 
 export type OrderRef = { restaurantId: number; orderId: number };
 
-/** GET /customer/order-summary/{restaurant_id}/{order_id} with the diner's bearer (customer-side §7). */
+/** GET /customer/order-summary/{restaurant_id}/{order_id} with the diner's bearer (docs/product/api-conventions.md#api-calls). */
 export async function getOrderSummary(
   { restaurantId, orderId }: OrderRef,
   token: string,

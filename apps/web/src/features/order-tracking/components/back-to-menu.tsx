@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { menuPath } from '@/session/diner/current-restaurant';
 
-/** The 'Back to Menu' button of customer-side §2 Order status: to the menu of the scanned QR code. */
+/** The 'Back to Menu' button of docs/product/ordering.md#order-status-page: to the menu of the scanned QR code. */
 export function BackToMenu({
   restaurantId,
   variant = 'secondary',

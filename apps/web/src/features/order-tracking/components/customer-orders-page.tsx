@@ -23,7 +23,7 @@ import { OrderCard } from './order-card';
 import { RefreshButton } from './refresh-button';
 import { TryAgainButton } from './try-again-button';
 
-/** /customer_orders (customer-side §2 Customer orders, §7, §8 Empty lists). */
+/** /customer_orders (docs/product/ordering.md#customer-orders, docs/product/api-conventions.md#api-calls). */
 export function CustomerOrdersPage() {
   const location = useLocation();
   const customer = useCustomer();

@@ -12,7 +12,7 @@ import { OrderItems } from './order-items';
 import { OrderStatusBadge } from './order-status-badge';
 
 /**
- * One order on /customer_orders (customer-side §2 Customer orders): restaurant, status, order id,
+ * One order on /customer_orders (docs/product/ordering.md#customer-orders): restaurant, status, order id,
  * placed date, table, items, total and 'Track Order Status'. Finished orders look quieter.
  */
 export function OrderCard({

@@ -28,7 +28,7 @@ function ItemRow({ line }: { line: OrderLine }) {
 }
 
 /**
- * An order's items (customer-side §2 Order status, §9): the first 3, a '+N more items' expander
+ * An order's items (docs/product/ordering.md#order-status-page): the first 3, a '+N more items' expander
  * for the rest, and the sub-total of the lines.
  */
 export function OrderItems({ items, showSubtotal = true }: { items: OrderLine[]; showSubtotal?: boolean }) {

@@ -9,7 +9,7 @@ const tones: Record<OrderStatus, string> = {
   Cancelled: 'bg-red-50 text-red-800 ring-red-200',
 };
 
-/** The order's status as a pill, in the spec's own words (customer-side §4 Order status). */
+/** The order's status as a pill, in the spec's own words (docs/product/order-statuses.md#progress-steps). */
 export function OrderStatusBadge({ status, className }: { status: OrderStatus; className?: string }) {
   return (
     <span

@@ -28,14 +28,14 @@ import { TryAgainButton } from './try-again-button';
 
 export const NO_TOKEN_LOG = 'Order status: no customer token, so the order cannot be loaded.';
 
-/** /customer/order-status (customer-side §2 Order status, §4 Order status, §7, §9). */
+/** /customer/order-status (docs/product/ordering.md#order-status-page, docs/product/order-statuses.md#progress-steps, docs/product/api-conventions.md#api-calls). */
 export function OrderStatusPage() {
   const [search] = useSearchParams();
   const location = useLocation();
   const { orderId, restaurantId, token } = readOrderStatusTarget(search, location.state, readCustomerToken());
   const missingToken = token === null;
 
-  // customer-side §4 Order placement: without a token the page only logs an error.
+  // docs/product/ordering.md#checkout: without a token the page only logs an error.
   useEffect(() => {
     if (missingToken) console.error(NO_TOKEN_LOG);
   }, [missingToken]);
@@ -184,7 +184,7 @@ function OrderStatusView({
   );
 }
 
-/** The 'Order #id' toggle of customer-side §2 Order status, closed at first. */
+/** The 'Order #id' toggle of docs/product/ordering.md#order-status-page, closed at first. */
 function OrderDetails({ summary }: { summary: OrderSummary }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();

@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import { orderProgress } from '../lib/order-progress';
 
 /**
- * The progress steps of customer-side §4 Order status, ticked up to the order's position, or
+ * The progress steps of docs/product/order-statuses.md#progress-steps, ticked up to the order's position, or
  * 'Your Order is Cancelled' in their place.
  */
 export function ProgressChecklist({ status }: { status: OrderStatus }) {

@@ -2,7 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
-/** Refetches on demand (customer-side §4: a manual refresh refetches), spinning while it does. */
+/** Refetches on demand (docs/product/ordering.md#order-status-page: a manual refresh refetches), spinning while it does. */
 export function RefreshButton({
   refreshing,
   onClick,

@@ -18,7 +18,7 @@ import { ProgressChecklist } from './progress-checklist';
 import { RefreshButton } from './refresh-button';
 import { TryAgainButton } from './try-again-button';
 
-/** /track-order?restaurant_id&order_id (customer-side §2 Track order, §7, §8 Track order). */
+/** /track-order?restaurant_id&order_id (docs/product/ordering.md#track-order, docs/product/api-conventions.md#api-calls). */
 export function TrackOrderPage() {
   const [search] = useSearchParams();
   const { restaurantId, orderId } = readTrackOrderTarget(search);

@@ -13,7 +13,7 @@ type Options = {
 
 /**
  * One order's cached data kept live: only an update about this order changes it
- * (customer-side §4). Returns the connection state for the page's live badge.
+ * (docs/product/order-statuses.md#live-updates). Returns the connection state for the page's live badge.
  */
 export function useLiveOrder<Order extends UpdatableOrder>({
   restaurantId,

@@ -7,7 +7,7 @@ import { parseOrderUpdate } from '../lib/order-update';
 export type LiveState = 'off' | 'connecting' | 'live' | 'offline';
 
 /**
- * The wait between two tries to reach the server (customer-side §9: attempts 1 s apart), rather
+ * The wait between two tries to reach the server (docs/product/order-statuses.md#live-updates: attempts 1 s apart), rather
  * than Socket.IO's backoff doubling up to 5 s. After the 5 attempts, or after the server closed
  * the connection itself (a restart), the page starts trying again this soon: a diner waiting for
  * their order keeps following it once the server is back.
@@ -15,7 +15,7 @@ export type LiveState = 'off' | 'connecting' | 'live' | 'offline';
 export const RECONNECT_DELAY_MS = 1000;
 
 type Options = {
-  /** The restaurant the channel is opened for (customer-side §4: a channel per restaurant id). */
+  /** The restaurant the channel is opened for (docs/product/order-statuses.md#live-updates: a channel per restaurant id). */
   restaurantId: number | null;
   /** The diner's bearer token; without one (or a restaurant) no connection is made. */
   token: string | null;
@@ -29,7 +29,7 @@ type Options = {
 };
 
 /**
- * Live order status (customer-side §4 Order status, §9; DESIGN.md §4 Real time): one Socket.IO
+ * Live order status (docs/product/order-statuses.md#progress-steps, docs/product/order-statuses.md#live-updates): one Socket.IO
  * connection while the page is open, closed on unmount. Returns the connection state so the page
  * can say whether it is live.
  */

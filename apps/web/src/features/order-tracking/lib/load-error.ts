@@ -10,7 +10,7 @@ export type LoadError = {
 
 /**
  * What a diner's order page says when its data does not load: the server's 'Order not found' on
- * 404, the spec's session-expired text on 401 (customer-side §4), otherwise a plain retry prompt.
+ * 404, the spec's session-expired text on 401 (docs/product/accounts.md#diner-session-expiry), otherwise a plain retry prompt.
  */
 export function orderLoadError(error: unknown, fallback: string): LoadError {
   if (error instanceof ApiRequestError) {

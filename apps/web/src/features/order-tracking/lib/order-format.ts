@@ -10,7 +10,7 @@ export const orderLineTotal = (line: OrderLine): number => lineTotal(line.price,
 export const itemsSubtotal = (items: readonly OrderLine[]): number =>
   items.reduce((cents, line) => cents + dollarsToCents(line.price) * line.quantity, 0) / 100;
 
-/** The first 3 items and the rest behind the '+N more items' expander (customer-side §9). */
+/** The first 3 items and the rest behind the '+N more items' expander (docs/product/ordering.md#order-status-page). */
 export function splitOrderItems<T>(items: readonly T[], shown = ORDER_DETAILS_PREVIEW_COUNT) {
   return { preview: items.slice(0, shown), rest: items.slice(shown) };
 }

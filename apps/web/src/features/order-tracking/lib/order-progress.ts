@@ -10,7 +10,7 @@ export type ProgressStep = {
 };
 
 /**
- * The checklist for a status (customer-side §4 Order status): every step up to the first one
+ * The checklist for a status (docs/product/order-statuses.md#progress-steps): every step up to the first one
  * whose status matches is ticked, so Approved ticks Order Received and Order Confirmed but not
  * yet Being Prepared. Cancelled has no steps: the page says the order is cancelled instead.
  */

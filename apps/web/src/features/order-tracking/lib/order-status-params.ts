@@ -2,7 +2,7 @@ import { paths } from '@/config/paths';
 
 export type OrderStatusTarget = { orderId: number | null; restaurantId: number | null; token: string | null };
 
-/** What a link to the order status page may carry in its navigation state (customer-side §2). */
+/** What a link to the order status page may carry in its navigation state (docs/product/ordering.md#order-status-page). */
 export type OrderStatusState = { orderId?: unknown; restaurant_id?: unknown; token?: unknown };
 
 const positiveId = (value: unknown): number | null => {
@@ -15,7 +15,7 @@ const nonBlank = (value: unknown): string | null =>
 
 /**
  * /customer/order-status takes orderId, restaurant_id and token from the query or the navigation
- * state (customer-side §2 route table); the state wins, and the token falls back to the stored
+ * state (docs/product/web-app.md#routes); the state wins, and the token falls back to the stored
  * CustomerToken.
  */
 export function readOrderStatusTarget(
@@ -44,7 +44,7 @@ export function orderStatusLink(order: { order_id: number; restaurant_id: number
   return { to: `${paths.orderStatus}?${query}`, state };
 }
 
-/** /track-order?restaurant_id&order_id (customer-side §2 route table). */
+/** /track-order?restaurant_id&order_id (docs/product/web-app.md#routes). */
 export function readTrackOrderTarget(search: URLSearchParams) {
   return {
     restaurantId: positiveId(search.get('restaurant_id')),
@@ -53,7 +53,7 @@ export function readTrackOrderTarget(search: URLSearchParams) {
 }
 
 /**
- * /customer_orders gets the customer id in its navigation state (customer-side §2 route table);
+ * /customer_orders gets the customer id in its navigation state (docs/product/web-app.md#routes);
  * a reload loses the state, so the signed-in diner's own id is the fallback.
  */
 export function readCustomerOrdersTarget(state: unknown, storedCustomerId: number | null): number | null {

@@ -9,7 +9,7 @@ const OrderUpdate = z.object({
 });
 
 /**
- * Reads an `order_update` event: JSON text {order_id, status, total_amount} (DESIGN.md §4).
+ * Reads an `order_update` event: JSON text {order_id, status, total_amount} (docs/product/api-conventions.md#money).
  * Anything else is ignored (null) rather than trusted: one bad message must not break the page.
  */
 export function parseOrderUpdate(message: unknown): OrderUpdatePayload | null {
@@ -29,7 +29,7 @@ export type UpdatableOrder = { order_id: number; status: OrderStatus; total_amou
 
 /**
  * The order with the update applied, only when the update is about this order
- * (customer-side §4: an update applies only when its order_id matches). Otherwise the same object,
+ * (docs/product/ordering.md#order-status-page: an update applies only when its order_id matches). Otherwise the same object,
  * so React and the query cache see no change.
  */
 export function applyOrderUpdate<T extends UpdatableOrder>(order: T, update: OrderUpdatePayload): T {

@@ -7,7 +7,7 @@ import { apiRequest } from '@/lib/api-client';
 const TablesResponse = z.object({ data: RestaurantPublic.pick({ number_of_tables: true }) });
 
 /**
- * GET /restaurant/get-restaurant/{restaurant_id} (owner-side §7, the record in `data`): the Place
+ * GET /restaurant/get-restaurant/{restaurant_id} (docs/product/api-conventions.md#api-calls, the record in `data`): the Place
  * Order form only needs its number_of_tables for the table select.
  */
 export async function getNumberOfTables(restaurantId: number, token: string, signal?: AbortSignal) {

@@ -73,7 +73,7 @@ const errorOf = {
 } as const satisfies Record<keyof PlaceOrderValues, keyof PlaceOrderErrors>;
 
 /**
- * The owner's Place Order form (owner-side §3 Owner place-order form, §5, §8): "a plain form",
+ * The owner's Place Order form (docs/product/staff-screens.md#owner-place-order): "a plain form",
  * kept to one tidy card. One Idempotency-Key per payload, so a double click places one order.
  */
 export function PlaceOrderForm({
@@ -90,7 +90,7 @@ export function PlaceOrderForm({
   const [values, setValues] = useState<PlaceOrderValues>(emptyPlaceOrderValues);
   const [errors, setErrors] = useState<PlaceOrderErrors>({});
   const [serverMessage, setServerMessage] = useState<string>();
-  // The row whose dish's options are being chosen, and what it had chosen (issue 12 part 2).
+  // The row whose dish's options are being chosen, and what it had chosen (docs/decisions/017-item-options.md).
   const [choosing, setChoosing] = useState<{ rowKey: number; item: MenuItem; initial: number[] } | null>(
     null,
   );

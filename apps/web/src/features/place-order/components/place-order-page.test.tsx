@@ -173,7 +173,7 @@ describe('Place Order form', () => {
     expect(screen.getByLabelText('Estimated total')).toHaveTextContent('$27.25');
   });
 
-  it('sends the §3 payload with an Idempotency-Key, toasts the server message and starts over', async () => {
+  it('sends the docs/product/web-app.md#notifications payload with an Idempotency-Key, toasts the server message and starts over', async () => {
     const { placeCalls } = fakeServer();
     const user = userEvent.setup();
     renderPage();
@@ -289,7 +289,7 @@ describe('Place Order form', () => {
     expect(placeCalls()[1]?.headers['Idempotency-Key']).toBe(placeCalls()[0]?.headers['Idempotency-Key']);
   });
 
-  it('checks the required fields before sending anything (§5)', async () => {
+  it('checks the required fields before sending anything (docs/product/staff-screens.md#owner-place-order)', async () => {
     const { placeCalls } = fakeServer();
     const user = userEvent.setup();
     renderPage();
@@ -305,7 +305,7 @@ describe('Place Order form', () => {
   });
 });
 
-describe('Place Order form: a dish with options (issue 12 part 2)', () => {
+describe('Place Order form: a dish with options (docs/decisions/017-item-options.md)', () => {
   const dialog = () => screen.getByRole('dialog', { name: 'Options for Smash Burger' });
 
   it('chooses its options first, shows them and the price with deltas, and sends their ids', async () => {

@@ -14,7 +14,7 @@ import { isRefusedToken } from '@/session/owner/owner-session';
 import { useRestaurantTables } from '../api/restaurant-tables';
 import { PlaceOrderForm } from './place-order-form';
 
-/** /dashboard/place-order: the owner's form for walk-in and phone orders (owner-side §2, §3, §5, §8). */
+/** /dashboard/place-order: the owner's form for walk-in and phone orders (docs/product/staff-screens.md#owner-place-order). */
 export function PlaceOrderPage() {
   return <StaffScreen>{(context) => <PlaceOrder {...context} />}</StaffScreen>;
 }
@@ -25,7 +25,7 @@ function PlaceOrder({ restaurantId, token, userId }: StaffContext) {
   const [refused, setRefused] = useState(false);
 
   useEffect(() => {
-    // owner-side §8: a failed restaurant fetch is only logged; the form then offers Pick-up only.
+    // docs/product/staff-screens.md#owner-place-order: a failed restaurant fetch is only logged; the form then offers Pick-up only.
     if (tables.error && !isRefusedToken(tables.error))
       console.error('Could not load the number of tables', tables.error);
   }, [tables.error]);

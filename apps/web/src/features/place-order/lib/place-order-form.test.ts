@@ -38,7 +38,7 @@ describe('the Place Order form', () => {
     expect(estimatedTotal(rows, menu)).toBe(25.3);
   });
 
-  it('requires customer name, a 10-digit phone and a menu item on each row (§5)', () => {
+  it('requires customer name, a 10-digit phone and a menu item on each row (docs/product/accounts.md#phone-numbers)', () => {
     const form = emptyPlaceOrderValues();
     const result = validatePlaceOrder({ ...form, phoneNumber: '12345' }, context);
     expect(result).toEqual({
@@ -51,7 +51,7 @@ describe('the Place Order form', () => {
     });
   });
 
-  it('builds the §3 payload: trimmed texts, table or null for pick-up, items and the estimate', () => {
+  it('builds the docs/product/staff-screens.md#owner-place-order payload: trimmed texts, table or null for pick-up, items and the estimate', () => {
     const form = {
       customerName: '  Ada ',
       phoneNumber: '5035550100',

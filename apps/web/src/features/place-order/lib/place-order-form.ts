@@ -7,14 +7,14 @@ import { unitPriceOf } from '@/lib/item-options';
 import { dollarsToCents } from '@/lib/money';
 
 /**
- * The owner's Place Order form (owner-side §3 Owner place-order form, §5): a walk-in or phone
+ * The owner's Place Order form (docs/product/staff-screens.md#owner-place-order): a walk-in or phone
  * order. The total is an estimate from the menu's prices; the server prices the order anyway.
  */
 export type PlaceOrderRow = {
   key: number;
   menuId: string;
   quantity: number;
-  /** The chosen option ids of a dish with option groups (issue 12 part 2). */
+  /** The chosen option ids of a dish with option groups (docs/decisions/017-item-options.md). */
   options: number[];
 };
 
@@ -82,7 +82,7 @@ export const dishOf = (row: Pick<PlaceOrderRow, 'menuId'>, menu: MenuItem[]) =>
 
 type Context = { restaurantId: number; userId: number; menu: MenuItem[] };
 
-/** Checks the §5 required fields and builds the §3 payload. */
+/** Checks the docs/product/staff-screens.md#owner-place-order required fields and builds the docs/product/staff-screens.md#owner-place-order payload. */
 export function validatePlaceOrder(
   form: PlaceOrderValues,
   { restaurantId, userId, menu }: Context,

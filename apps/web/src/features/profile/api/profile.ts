@@ -6,14 +6,14 @@ import type { OwnerSession } from '@/session/owner/owner-session';
 
 export const profileQueryKey = (userId: number) => ['owner-profile', userId] as const;
 
-/** GET /auth/user/{user_id} (owner-side §7) with the owner's bearer token. */
+/** GET /auth/user/{user_id} (docs/product/api-conventions.md#api-calls) with the owner's bearer token. */
 export async function getProfile({ userId, token }: OwnerSession): Promise<UserProfile> {
   return UserProfile.parse(await apiRequest<unknown>(`/auth/user/${userId}`, { token }));
 }
 
 const Updated = z.object({ user: UserProfile });
 
-/** PUT /auth/user/{user_id} (owner-side §7): the edited fields; answers with the saved profile. */
+/** PUT /auth/user/{user_id} (docs/product/api-conventions.md#api-calls): the edited fields; answers with the saved profile. */
 export async function updateProfile(
   { userId, token }: OwnerSession,
   body: UpdateProfileBody,

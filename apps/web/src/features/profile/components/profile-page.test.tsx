@@ -32,7 +32,7 @@ const renderProfile = () =>
 const shownValue = (label: string) =>
   screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
-describe('User Profile (owner-side §2 User Profile, §4 Profile)', () => {
+describe('User Profile (docs/product/accounts.md#owner-profile)', () => {
   it('loads the profile with the owner token and lists every field', async () => {
     signInOwner();
     const { calls } = stubFetch(() => jsonResponse(200, profile));

@@ -23,7 +23,7 @@ import {
   validateProfileForm,
 } from '../lib/profile-form';
 
-/** User Profile (owner-side §2 User Profile, §4 Profile: view mode and edit mode). */
+/** User Profile (docs/product/accounts.md#owner-profile: view mode and edit mode). */
 export function ProfilePage() {
   return <OwnerOnly>{(session) => <OwnerProfile session={session} />}</OwnerOnly>;
 }
@@ -39,7 +39,7 @@ function OwnerProfile({ session }: { session: OwnerSession }) {
   const profile = useProfile(session);
 
   useEffect(() => {
-    // owner-side §8: a failed profile load is only logged.
+    // docs/product/accounts.md#owner-profile: a failed profile load is only logged.
     if (profile.error) console.error('Could not load the profile', profile.error);
   }, [profile.error]);
 
@@ -89,7 +89,7 @@ function ProfileCard({ session, profile }: { session: OwnerSession; profile: Use
     }
     save.mutate(validation.body, {
       onSuccess: () => setEditing(false),
-      // owner-side §8: a failed update is only logged; the owner stays in edit mode to retry.
+      // docs/product/accounts.md#owner-profile: a failed update is only logged; the owner stays in edit mode to retry.
       onError: (error) => console.error('Could not update the profile', error),
     });
   }

@@ -1,7 +1,7 @@
 import { UpdateProfileBody, type UserProfile } from '@tableserve/contract/auth';
 import { type FieldErrors, fieldErrorsFromIssues } from '@/lib/field-errors';
 
-/** The profile's fields in the order the screen lists them (owner-side §3 User profile). */
+/** The profile's fields in the order the screen lists them (docs/product/accounts.md#owner-profile). */
 export const PROFILE_FIELDS = [
   { name: 'first_name', label: 'First name', autoComplete: 'given-name' },
   { name: 'last_name', label: 'Last name', autoComplete: 'family-name' },

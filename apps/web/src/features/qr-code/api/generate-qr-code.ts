@@ -11,7 +11,7 @@ const isNoMenuItems = (body: unknown) =>
   body !== null &&
   (body as { statusText?: unknown }).statusText === 'NO_MENU_ITEMS';
 
-/** POST /menu/generate-qr-code (owner-side §7): image bytes, or JSON while the menu is empty. */
+/** POST /menu/generate-qr-code (docs/product/api-conventions.md#api-calls): image bytes, or JSON while the menu is empty. */
 export async function generateQrCode(
   restaurantId: number,
   token: string | null,

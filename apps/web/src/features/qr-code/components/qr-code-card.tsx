@@ -13,7 +13,7 @@ type QrCodeCardProps = {
   imageUrl: string;
 };
 
-/** The printable card (owner-side §2 QR page): title, the code, Download and Print. */
+/** The printable card (docs/product/restaurant-setup.md#qr-code): title, the code, Download and Print. */
 export function QrCodeCard({ restaurantId, restaurantName, imageUrl }: QrCodeCardProps) {
   const image = useRef<HTMLImageElement>(null);
 

@@ -19,7 +19,7 @@ import { QrPrintStyle } from './qr-print-style';
 import { ReplaceCodes } from './replace-codes';
 import { TableCodesSection } from './table-codes-section';
 
-/** /dashboard/generate-qr-code (owner-side §2 QR page, §7 generate-qr-code, §8 QR). */
+/** /dashboard/generate-qr-code (docs/product/restaurant-setup.md#qr-code, docs/product/menu.md#menu-images). */
 export function QrCodePage() {
   const [restaurantId] = useState(readRestaurantId);
   const [session] = useState(readOwnerSession);

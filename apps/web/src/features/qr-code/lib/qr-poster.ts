@@ -1,7 +1,7 @@
 import { QR_CODE_WIDTH } from '@tableserve/contract/menu';
 import { type QrModules, qrModulesPath } from '@tableserve/contract/qr-modules';
 
-/** owner-side §9: the download is a 400×500 image: the title band on top, the 400-px code below. */
+/** docs/product/menu.md#menu-images: the download is a 400×500 image: the title band on top, the 400-px code below. */
 export const QR_POSTER_WIDTH = QR_CODE_WIDTH;
 export const QR_POSTER_HEIGHT = 500;
 const TITLE_BAND = QR_POSTER_HEIGHT - QR_CODE_WIDTH;
@@ -53,7 +53,7 @@ export function drawQrModules(qr: QrModules): HTMLCanvasElement {
   return canvas;
 }
 
-/** The file name of the download: the restaurant's id (owner-side §9), and a table's number. */
+/** The file name of the download: the restaurant's id (docs/product/restaurant-setup.md#qr-code), and a table's number. */
 export const qrPosterFileName = (restaurantId: number, table?: number) =>
   table === undefined ? `${restaurantId}.png` : `${restaurantId}-table-${table}.png`;
 

@@ -7,7 +7,7 @@ import type { OwnerSession } from '@/session/owner/owner-session';
 const Created = CreateRestaurantResponse.pick({ message: true, restaurant_id: true });
 export type CreatedRestaurant = { message: string; restaurant_id: number };
 
-/** POST /restaurant/create-restaurant (owner-side §7), with the owner's bearer token. */
+/** POST /restaurant/create-restaurant (docs/product/api-conventions.md#api-calls), with the owner's bearer token. */
 export async function createRestaurant(
   body: CreateRestaurantBody,
   token: string,

@@ -5,7 +5,7 @@ const post = (path: string, { userId, token }: OwnerSession) =>
   apiRequest<unknown>(path, { method: 'POST', body: { user_id: userId }, token });
 
 /**
- * Links the new restaurant to the owner's subscription (owner-side §4 Restaurant creation, §7):
+ * Links the new restaurant to the owner's subscription (docs/product/restaurant-setup.md#create-restaurant, docs/product/api-conventions.md#api-calls):
  * POST /subscription/link-restaurant-subscription, falling back to
  * /subscription/update-subscription-restaurant. The owner is never told: failures are only logged.
  * Resolves true when one of the two calls succeeded.

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 
 export const publicConfigQueryKey = ['public-config'] as const;
 
-/** GET /public-config: the server's settings for the browser (DESIGN.md §1 maps). */
+/** GET /public-config: the server's settings for the browser (docs/product/platform.md#maps). */
 export async function getPublicConfig(): Promise<PublicConfigResponse> {
   return PublicConfigResponse.parse(await apiRequest<unknown>('/public-config'));
 }

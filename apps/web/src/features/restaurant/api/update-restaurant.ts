@@ -8,7 +8,7 @@ import type { RestaurantDetailsBody } from '../lib/restaurant-form';
 /** The server's message is optional here: the screen falls back to the spec's own text. */
 const Updated = UpdateRestaurantResponse.partial();
 
-/** PUT /restaurant/update-restaurant/{restaurant_id} (owner-side §7), editable fields only. */
+/** PUT /restaurant/update-restaurant/{restaurant_id} (docs/product/api-conventions.md#api-calls), editable fields only. */
 export async function updateRestaurant(restaurantId: string, body: RestaurantDetailsBody, token: string) {
   const response = await apiRequest<unknown>(
     `/restaurant/update-restaurant/${encodeURIComponent(restaurantId)}`,

@@ -8,7 +8,7 @@ afterEach(() => {
   delete window.google;
 });
 
-it('steps aside, for good, when Google refuses the key (DESIGN.md §1 maps)', async () => {
+it('steps aside, for good, when Google refuses the key (docs/product/platform.md#maps)', async () => {
   const google = installFakeGoogleMaps();
   const { unmount } = render(<AddressSearch apiKey="wrong-referrer-key" onPick={() => {}} />);
   await waitFor(() => expect(google.autocompletes).toHaveLength(1));

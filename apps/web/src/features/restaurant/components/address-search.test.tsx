@@ -9,7 +9,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('AddressSearch (DESIGN.md §1 maps: Google Places autocomplete)', () => {
+describe('AddressSearch (docs/product/platform.md#maps)', () => {
   it('attaches a street-address Autocomplete to the labelled search input', async () => {
     const google = installFakeGoogleMaps();
     render(<AddressSearch apiKey="browser-key" onPick={() => {}} />);

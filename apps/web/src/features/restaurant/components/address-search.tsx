@@ -19,7 +19,7 @@ type AddressSearchProps = {
 };
 
 /**
- * Google Places autocomplete for the restaurant's address (DESIGN.md §1 maps, owner-side §5).
+ * Google Places autocomplete for the restaurant's address (docs/product/platform.md#maps, docs/product/restaurant-setup.md#restaurant).
  * A picked suggestion is handed to `onPick`; the plain fields stay the source of truth. When
  * Google cannot be loaded or refuses the key, the search steps aside and the owner types the
  * address by hand (the loader logs the failure once).

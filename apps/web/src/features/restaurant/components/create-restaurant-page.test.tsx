@@ -60,7 +60,7 @@ const nextButton = () => screen.getByRole('button', { name: /^(Next|Working ?Cre
 const created = { message: 'Restaurant created successfully', restaurant_id: 7, token: 'menu-token' };
 const linked = { success: true, message: 'Linked', restaurant_id: 7 };
 
-describe('Create Restaurant (owner-side §2, §4, §5)', () => {
+describe('Create Restaurant (docs/product/restaurant-setup.md#restaurant)', () => {
   it('shows the loader for 1 second, then the form at step 1 of 3', () => {
     vi.useFakeTimers();
     signInOwner();
@@ -297,7 +297,7 @@ describe('Create Restaurant (owner-side §2, §4, §5)', () => {
   });
 });
 
-describe('Create Restaurant address through Google Places (DESIGN.md §1 maps, owner-side §5)', () => {
+describe('Create Restaurant address through Google Places (docs/product/platform.md#maps, docs/product/restaurant-setup.md#restaurant)', () => {
   afterEach(() => {
     delete window.google;
   });

@@ -39,7 +39,7 @@ import {
 import { AddressSearch } from './address-search';
 import { OpeningHoursSection, RestaurantBasicsSection, type UpdateDetail } from './restaurant-details-fields';
 
-/** owner-side §9: the loader shows 1 s; a failure message 9 s. */
+/** docs/product/restaurant-setup.md#restaurant: the loader shows 1 s; a failure message 9 s. */
 export const CREATE_LOADER_MS = 1000;
 export const CREATE_ERROR_MS = 9000;
 
@@ -47,7 +47,7 @@ export const CREATE_ERROR_MS = 9000;
 type MapsProps = { mapsApiKey?: string | null };
 
 /**
- * The page as the app mounts it: with the maps key the server publishes (DESIGN.md §1 maps).
+ * The page as the app mounts it: with the maps key the server publishes (docs/product/platform.md#maps).
  * Until the key is known, and without one, the address is typed in plain fields.
  */
 export function CreateRestaurantPageWithMaps() {
@@ -55,7 +55,7 @@ export function CreateRestaurantPageWithMaps() {
 }
 
 /**
- * Create Restaurant, step 1 of 3 (owner-side §2, §4 Restaurant creation, §5, §8). An owner whose
+ * Create Restaurant, step 1 of 3 (docs/product/restaurant-setup.md#restaurant, docs/product/restaurant-setup.md#create-restaurant). An owner whose
  * restaurant is already active edits it instead.
  */
 export function CreateRestaurantPage({ mapsApiKey = null }: MapsProps) {
@@ -79,7 +79,7 @@ function CreateRestaurantSteps({ session, mapsApiKey }: { session: OwnerSession 
 
   function onCreated(result: CreatedRestaurant) {
     const id = result.restaurant_id;
-    // owner-side §3 Client storage and §4 Restaurant creation.
+    // docs/product/web-app.md#client-storage and docs/product/restaurant-setup.md#create-restaurant.
     saveRestaurantId(id);
     localStore.set(menuSetupKey(id), 'pending');
     setCreated(result);
@@ -235,7 +235,7 @@ function RestaurantSetupForm({ session, onCreated, mapsApiKey }: FormProps) {
             />
           </FormSection>
 
-          {/* DESIGN.md §1 maps: Places autocomplete needs a maps key; without one (offline) the address is typed in plain fields with the same payload. */}
+          {/* docs/product/platform.md#maps needs a maps key; without one (offline) the address is typed in plain fields with the same payload. */}
           <FormSection
             icon={MapPin}
             title="Address"

@@ -29,7 +29,7 @@ function openRestaurant(onPut: () => Response = () => jsonResponse(200, { data: 
 
 const saveButton = () => screen.getByRole('button', { name: /^(Save Changes|Working ?Saving…)$/ });
 
-describe('Edit Restaurant (owner-side §2, §5 Edit restaurant, §8 Update restaurant)', () => {
+describe('Edit Restaurant (docs/product/restaurant-setup.md#restaurant, docs/product/restaurant-setup.md#edit-restaurant)', () => {
   it('loads the restaurant with the owner token and shows contact and address read-only', async () => {
     const { calls } = openRestaurant();
     renderEdit();

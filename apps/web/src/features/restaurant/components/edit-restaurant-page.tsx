@@ -27,10 +27,10 @@ import {
 } from '../lib/restaurant-form';
 import { OpeningHoursSection, RestaurantBasicsSection } from './restaurant-details-fields';
 
-/** owner-side §4 Edit Restaurant: the success banner disappears after 3 seconds. */
+/** docs/product/restaurant-setup.md#edit-restaurant: the success banner disappears after 3 seconds. */
 export const UPDATED_BANNER_MS = 3000;
 
-/** Edit Restaurant (owner-side §2, §5 Edit restaurant, §8 Update restaurant). */
+/** Edit Restaurant (docs/product/restaurant-setup.md#restaurant, docs/product/restaurant-setup.md#edit-restaurant). */
 export function EditRestaurantPage() {
   const [restaurantId] = useState(readRestaurantId);
   if (restaurantId === null) return <Navigate to={dashboardPaths.createRestaurant} replace />;
@@ -45,7 +45,7 @@ function LoadedRestaurant({ restaurantId, session }: { restaurantId: string; ses
   const restaurant = useOwnerRestaurant(restaurantId, session);
 
   useEffect(() => {
-    // owner-side §8: a failed restaurant fetch is only logged.
+    // docs/product/restaurant-setup.md#restaurant: a failed restaurant fetch is only logged.
     if (restaurant.error && !isRefusedToken(restaurant.error)) {
       console.error('Could not load the restaurant', restaurant.error);
     }

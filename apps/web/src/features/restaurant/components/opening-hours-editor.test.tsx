@@ -14,7 +14,7 @@ const day = (name: string) => within(screen.getByRole('group', { name }));
 const setClose = (name: string, value: string) =>
   fireEvent.change(day(name).getByLabelText('Closes'), { target: { value } });
 
-describe('Opening hours editor (owner-side §5 Closing-day rule)', () => {
+describe('Opening hours editor (docs/product/business-day.md#closing-day)', () => {
   it('lists all seven days with open and close times and pickup, 11:00 to 22:00 with pickup by default', () => {
     render(<Editor />);
     for (const name of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {

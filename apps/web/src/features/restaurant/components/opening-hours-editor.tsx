@@ -19,7 +19,7 @@ const rowGrid =
   'grid grid-cols-2 gap-x-3 gap-y-2 xl:grid-cols-[6.5rem_minmax(0,1fr)_minmax(0,1fr)_11rem_5.5rem] xl:items-center xl:gap-x-4';
 
 /**
- * Opening hours for all seven days (owner-side §3 Restaurant opening_hours, §5 Closing-day rule):
+ * Opening hours for all seven days (docs/product/restaurant-setup.md#restaurant opening_hours, docs/product/business-day.md#closing-day):
  * open and close times, pickup, and the day the kitchen actually closes, computed as the owner
  * types. Shared by Create Restaurant and Edit Restaurant.
  */

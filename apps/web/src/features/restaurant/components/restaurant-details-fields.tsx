@@ -19,7 +19,7 @@ type DetailsProps = {
   disabled?: boolean;
 };
 
-/** Name, type, tables and description: editable at creation and afterwards (owner-side §5). */
+/** Name, type, tables and description: editable at creation and afterwards (docs/product/restaurant-setup.md#restaurant). */
 export function RestaurantBasicsSection({ form, errors, update, disabled }: DetailsProps) {
   return (
     <FormSection icon={Store} title="Restaurant">

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { TextField } from '@/components/ui/field';
 import { knownTimeZones } from '../lib/browser-time-zone';
 
-/** The restaurant's IANA time zone, typed or picked from the browser's list (DESIGN.md §4). */
+/** The restaurant's IANA time zone, typed or picked from the browser's list (docs/product/business-day.md#business-day). */
 export function TimeZoneField({
   value,
   error,

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { dashboardPaths } from '@/config/paths';
 
-/** owner-side §9: the create-restaurant toast lasts 10 s, and the redirect waits as long. */
+/** docs/product/web-app.md#notifications: the create-restaurant toast lasts 10 s, and the redirect waits as long. */
 export const MENU_REDIRECT_MS = 10_000;
 
 /**
  * After a restaurant is created, goes to Menu Management with the new restaurant_id in the
- * navigation state (owner-side §2 Create Restaurant): when the toast closes or after 10 s,
+ * navigation state (docs/product/restaurant-setup.md#create-restaurant): when the toast closes or after 10 s,
  * whichever is first, and only once. An owner who has already left the page stays where they are.
  */
 export function useMenuRedirect() {

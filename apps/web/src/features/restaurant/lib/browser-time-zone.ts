@@ -1,4 +1,4 @@
-/** DESIGN.md §4: a restaurant's time zone is taken from the owner's browser at creation. */
+/** docs/product/business-day.md#business-day: a restaurant's time zone is taken from the owner's browser at creation. */
 export function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addressPart, googlePlace, springfieldPlace } from '../testing/fake-google-maps';
 import { placeToAddress } from './place-to-address';
 
-describe('placeToAddress (owner-side §5: a places search fills the address)', () => {
+describe('placeToAddress (docs/product/restaurant-setup.md#restaurant: a places search fills the address)', () => {
   it('fills street, city, state code, country, zip code and coordinates', () => {
     expect(placeToAddress(springfieldPlace)).toEqual({
       address: '12 Market Street',

@@ -1,6 +1,6 @@
 import type { AddressComponent, PlaceResult } from '@/lib/google-maps';
 
-/** The address fields a picked place fills (owner-side §5 Create restaurant). */
+/** The address fields a picked place fills (docs/product/restaurant-setup.md#create-restaurant). */
 export type PickedAddress = {
   address: string;
   city: string;

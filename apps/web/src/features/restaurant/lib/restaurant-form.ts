@@ -9,7 +9,7 @@ import { type FieldErrors, fieldErrorsFromIssues } from '@/lib/field-errors';
 import { defaultOpeningHours } from '@/lib/opening-hours';
 import type { PickedAddress } from './place-to-address';
 
-/** The fields the owner may change at any time (owner-side §5 Edit restaurant); text as typed. */
+/** The fields the owner may change at any time (docs/product/restaurant-setup.md#edit-restaurant); text as typed. */
 export type RestaurantDetailsForm = {
   restaurant_name: string;
   description: string;
@@ -31,7 +31,7 @@ export type RestaurantContactForm = {
   zip_code: string;
 };
 
-/** Set by a Places pick (DESIGN.md §1 maps); typed addresses have none. */
+/** Set by a Places pick (docs/product/platform.md#maps); typed addresses have none. */
 export type Coordinates = { latitude: number; longitude: number };
 
 export type CreateRestaurantForm = RestaurantDetailsForm &
@@ -56,7 +56,7 @@ export function emptyCreateForm(timezone: string): CreateRestaurantForm {
   };
 }
 
-/** The address fields a Places pick fills (owner-side §5); the rest of the form is kept. */
+/** The address fields a Places pick fills (docs/product/restaurant-setup.md#restaurant); the rest of the form is kept. */
 export const PICKED_ADDRESS_FIELDS = ['address', 'city', 'state', 'country', 'zip_code'] as const;
 
 /**

@@ -2,7 +2,7 @@ import { email, requiredText } from '@tableserve/contract/fields';
 import { z } from 'zod';
 import { CONTACT_EMAIL } from '@/config/contact';
 
-/** customer-side §2 Other screens: name, email, subject and message, all required. */
+/** docs/product/web-app.md#static-pages: name, email, subject and message, all required. */
 export const contactMessageSchema = z.object({
   name: requiredText('Name', 100),
   email: requiredText('Email', 254).pipe(email),

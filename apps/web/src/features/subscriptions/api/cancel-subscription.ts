@@ -7,9 +7,9 @@ import { subscriptionStatusQueryKey } from '@/session/owner/subscription-status'
 export type CancelMode = NonNullable<CancelSubscriptionBody>['mode'];
 
 /**
- * POST /subscription/cancel-subscription/{user_id} (customer-side §7). The details screen cancels
+ * POST /subscription/cancel-subscription/{user_id} (docs/product/api-conventions.md#api-calls). The details screen cancels
  * at period end with no refund; the plans screen cancels immediately with a pro-rated refund
- * (customer-side §9, DESIGN §4 Subscription).
+ * (docs/product/subscriptions.md#cancellation, docs/product/subscriptions.md#subscription-statuses).
  */
 export async function cancelSubscription(session: OwnerSession, mode: NonNullable<CancelMode>) {
   const response = await apiRequest<unknown>(`/subscription/cancel-subscription/${session.userId}`, {
@@ -20,7 +20,7 @@ export async function cancelSubscription(session: OwnerSession, mode: NonNullabl
   return CancelSubscriptionResponse.parse(response);
 }
 
-/** After a cancel the subscription is read again (customer-side §4). */
+/** After a cancel the subscription is read again (docs/product/subscriptions.md#cancellation). */
 export function useCancelSubscription(session: OwnerSession, mode: NonNullable<CancelMode>) {
   const queryClient = useQueryClient();
   return useMutation({

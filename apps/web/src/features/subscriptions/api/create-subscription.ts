@@ -17,7 +17,7 @@ const PaymentResult = CreateSubscriptionResponse.pick({ subscription_id: true, a
 export type CreateSubscriptionInput = { body: CreateSubscriptionBody; idempotencyKey: string };
 
 /**
- * POST /subscription/create-subscription (customer-side §7). The Idempotency-Key makes a repeat
+ * POST /subscription/create-subscription (docs/product/api-conventions.md#api-calls). The Idempotency-Key makes a repeat
  * of the same attempt (double click, retry) pay once.
  */
 export async function createSubscription({ body, idempotencyKey }: CreateSubscriptionInput, token: string) {

@@ -2,7 +2,7 @@ import { type Plan, PlansResponse } from '@tableserve/contract/subscription';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-/** GET /subscription/plans (customer-side §7), public. */
+/** GET /subscription/plans (docs/product/api-conventions.md#api-calls), public. */
 export async function getPlans(): Promise<Plan[]> {
   const response = await apiRequest<unknown>('/subscription/plans');
   return PlansResponse.parse(response).plans;

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 
 export type CouponRequest = z.input<typeof ValidateCouponBody>;
 
-/** POST /subscription/validate-coupon (customer-side §7): a 200 says whether the code can be used. */
+/** POST /subscription/validate-coupon (docs/product/api-conventions.md#api-calls): a 200 says whether the code can be used. */
 export async function validateCoupon(body: CouponRequest): Promise<ValidateCouponResponse> {
   const response = await apiRequest<unknown>('/subscription/validate-coupon', {
     method: 'POST',

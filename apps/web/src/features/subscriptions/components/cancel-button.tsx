@@ -5,8 +5,8 @@ import { cn } from '@/lib/cn';
 import { type CancelAvailability, pluralDays } from '../lib/subscription-dates';
 
 /**
- * The cancel button: disabled before day 5 with the days still to wait (customer-side §4
- * Subscription, §9).
+ * The cancel button: disabled before day 5 with the days still to wait (docs/product/subscriptions.md#cancellation
+ * Subscription, docs/product/subscriptions.md#cancellation).
  */
 export function CancelButton({
   availability,

@@ -12,7 +12,7 @@ type CouponFormProps = {
   onApply: (coupon: Coupon | null) => void;
 };
 
-/** A coupon code, checked against the selected plan (customer-side §5 Coupon, §8 Coupon). */
+/** A coupon code, checked against the selected plan (docs/product/subscriptions.md#coupons). */
 export function CouponForm({ planId, applied, onApply }: CouponFormProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);

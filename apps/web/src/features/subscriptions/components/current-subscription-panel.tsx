@@ -30,7 +30,7 @@ type CurrentSubscriptionPanelProps = {
 
 /**
  * An active owner on the plans screen: their plan, and the plans-screen cancel, which ends the
- * subscription now with a pro-rated refund (customer-side §9; DESIGN §4 Subscription).
+ * subscription now with a pro-rated refund (docs/product/subscriptions.md#subscription-statuses).
  */
 export function CurrentSubscriptionPanel({
   session,

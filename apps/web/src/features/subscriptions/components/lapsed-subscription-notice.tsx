@@ -21,7 +21,7 @@ function lapsedText(subscription: Subscription, now: Date): string {
   return `Your ${plan} plan has been canceled. Diners can't order from your menu until you subscribe again.`;
 }
 
-/** The current state of a lapsed subscription and the way back (customer-side §4: Renew / Subscribe for Services). */
+/** The current state of a lapsed subscription and the way back (docs/product/subscriptions.md#subscription-statuses: Renew / Subscribe for Services). */
 export function LapsedSubscriptionNotice({
   subscription,
   onRenew,

@@ -25,10 +25,10 @@ import { OrderSummary } from './order-summary';
 import { PageHeading, SubscriptionShell } from './subscription-shell';
 import { TestModeBadge, TestModeNote } from './test-mode-note';
 
-/** customer-side §4 Subscription: without a plan the screen sends the owner back after 2 s. */
+/** docs/product/subscriptions.md#subscription-statuses: without a plan the screen sends the owner back after 2 s. */
 export const NO_PLAN_REDIRECT_MS = 2000;
 
-/** /payment-details, 'Complete Your Subscription' (customer-side §2, §5 Payment, §8 Payment). */
+/** /payment-details, 'Complete Your Subscription' (docs/product/subscriptions.md#payment). */
 export function PaymentDetailsPage() {
   return <OwnerOnly>{(session) => <PaymentDetails session={session} />}</OwnerOnly>;
 }

@@ -5,7 +5,7 @@ import { formatDollars } from '@/lib/money';
 import { useElapsed } from '../hooks/use-elapsed';
 import { pluralDays } from '../lib/subscription-dates';
 
-/** customer-side §9: the refund note appears 3 s after the cancellation figures. */
+/** docs/product/subscriptions.md#cancellation: the refund note appears 3 s after the cancellation figures. */
 export const REFUND_NOTE_DELAY_MS = 3000;
 
 /** The result of an immediate cancel on the plans screen: the pro-rated refund and how it was worked out. */

@@ -112,7 +112,7 @@ describe('Plans screen: choosing a plan', () => {
   });
 });
 
-describe('Plans screen: coupons (customer-side §5 Coupon)', () => {
+describe('Plans screen: coupons (docs/product/subscriptions.md#coupons)', () => {
   const coupon = {
     id: 'WELCOME20',
     name: 'Welcome offer',

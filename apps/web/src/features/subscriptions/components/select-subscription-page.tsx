@@ -31,7 +31,7 @@ import { RefundSummary } from './refund-summary';
 import { PageHeading, SubscriptionShell } from './subscription-shell';
 
 /**
- * /select-subscription (customer-side §2 Other screens, §4 Subscription, §5 Coupon, §8
+ * /select-subscription (docs/product/web-app.md#static-pages, docs/product/subscriptions.md#subscription-statuses, docs/product/subscriptions.md#coupons
  * Subscription plans): choose a plan and coupon, renew a lapsed subscription, or cancel an
  * active one with a pro-rated refund.
  */

@@ -49,7 +49,7 @@ const actionClasses =
   'inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold underline-offset-4 hover:underline';
 
 /**
- * The dashboard's subscription banners (owner-side §4 Subscription banners; customer-side §4):
+ * The dashboard's subscription banners (docs/product/subscriptions.md#subscription-banners):
  * orange 'ending soon' when an active, renewing subscription has 0 to 5 days left before its
  * next billing date, and the grace banner with day X of 7 and the days remaining.
  */

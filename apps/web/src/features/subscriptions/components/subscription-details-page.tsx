@@ -27,7 +27,7 @@ import { CancelButton } from './cancel-button';
 import { StatusBadge } from './status-badge';
 import { PageHeading, SubscriptionShell } from './subscription-shell';
 
-/** /subscription-details (customer-side §2 Other screens, §4 Subscription, §8 Details screen). */
+/** /subscription-details (docs/product/web-app.md#static-pages, docs/product/subscriptions.md#subscription-statuses Details screen). */
 export function SubscriptionDetailsPage() {
   return <OwnerOnly>{(session) => <SubscriptionDetails session={session} />}</OwnerOnly>;
 }

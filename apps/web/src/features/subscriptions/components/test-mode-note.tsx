@@ -21,7 +21,7 @@ const testCards = [
   { number: '4000 0000 0000 0002', outcome: 'card is declined' },
 ];
 
-/** Tells the owner that no real money moves and which cards to use (DESIGN §1 payments, test provider). */
+/** Tells the owner that no real money moves and which cards to use (docs/product/platform.md#payments-test-mode). */
 export function TestModeNote() {
   return (
     <div className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3.5 text-sm text-amber-950">

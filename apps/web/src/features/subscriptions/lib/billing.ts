@@ -1,6 +1,6 @@
 import type { BillingDetails } from '@tableserve/contract/subscription';
 
-/** The billing fields of the payment screen (customer-side §3 Billing details). */
+/** The billing fields of the payment screen (docs/product/subscriptions.md#payment). */
 export type BillingForm = {
   name: string;
   email: string;
@@ -19,7 +19,7 @@ export const emptyBillingForm: BillingForm = {
   postal_code: '',
 };
 
-/** Fields still blank after trimming; all six are required (customer-side §5 Payment). */
+/** Fields still blank after trimming; all six are required (docs/product/subscriptions.md#payment). */
 export function blankBillingFields(form: BillingForm): Array<keyof BillingForm> {
   return (Object.keys(form) as Array<keyof BillingForm>).filter((field) => form[field].trim() === '');
 }

@@ -19,7 +19,7 @@ const coupon = (overrides: Partial<Coupon> = {}): Coupon => ({
   ...overrides,
 });
 
-describe('discountedTotalCents (customer-side §5 Coupon)', () => {
+describe('discountedTotalCents (docs/product/subscriptions.md#coupons)', () => {
   it('keeps the price without a coupon', () => {
     expect(discountedTotalCents(10000, null)).toBe(10000);
   });
@@ -40,7 +40,7 @@ describe('discountedTotalCents (customer-side §5 Coupon)', () => {
   });
 });
 
-describe('couponDiscountLabel (customer-side §9)', () => {
+describe('couponDiscountLabel (docs/product/subscriptions.md#coupons)', () => {
   it("reads '% off' for a percentage", () => {
     expect(couponDiscountLabel(coupon({ percent_off: 20 }))).toBe('20% off');
     expect(couponDiscountLabel(coupon({ percent_off: 12.5 }))).toBe('12.5% off');

@@ -9,7 +9,7 @@ import { formatCents } from '@/lib/money';
 type CouponDiscount = Pick<Coupon, 'percent_off' | 'amount_off'>;
 
 /**
- * The price after a coupon (customer-side §5 Coupon): percent off, or a fixed amount_off in
+ * The price after a coupon (docs/product/subscriptions.md#coupons): percent off, or a fixed amount_off in
  * cents, never below zero. The server charges the same figure (its coupons.ts).
  */
 export function discountedTotalCents(priceCents: number, coupon: CouponDiscount | null): number {
@@ -21,7 +21,7 @@ export function discountedTotalCents(priceCents: number, coupon: CouponDiscount 
   return priceCents;
 }
 
-/** The coupon-applied notice: '20% off' or '$5.00 off' (customer-side §9). */
+/** The coupon-applied notice: '20% off' or '$5.00 off' (docs/product/subscriptions.md#coupons). */
 export function couponDiscountLabel(coupon: CouponDiscount): string {
   if (coupon.percent_off !== null) return `${Number(coupon.percent_off.toFixed(2))}% off`;
   return `${formatCents(coupon.amount_off ?? 0)} off`;

@@ -5,7 +5,7 @@ import { CardDetailsError, cancelErrorMessage, paymentErrorMessage } from './pay
 const apiError = (status: number | undefined, message?: string) =>
   new ApiRequestError(message ?? 'x', status, message ? { message } : undefined);
 
-describe('paymentErrorMessage (customer-side §8 Payment)', () => {
+describe('paymentErrorMessage (docs/product/subscriptions.md#payment)', () => {
   it('says the payment failed on a decline (402)', () => {
     expect(paymentErrorMessage(apiError(402, 'Your card was declined.'))).toBe(
       'Payment failed. Please try again.',
@@ -31,7 +31,7 @@ describe('paymentErrorMessage (customer-side §8 Payment)', () => {
   });
 });
 
-describe('cancelErrorMessage (customer-side §8 Subscription plans)', () => {
+describe('cancelErrorMessage (docs/product/subscriptions.md#cancellation plans)', () => {
   it('asks for a new payment method on 402', () => {
     expect(cancelErrorMessage(apiError(402, 'Declined'))).toBe(
       'Payment failed. Please update your payment method.',

@@ -10,7 +10,7 @@ export class CardDetailsError extends Error {
 }
 
 /**
- * A failed payment (customer-side §8 Payment): a decline (402) reads 'Payment failed. Please try
+ * A failed payment (docs/product/subscriptions.md#payment): a decline (402) reads 'Payment failed. Please try
  * again.'; otherwise the server's message, else 'An error occurred. Please try again.'.
  */
 export function paymentErrorMessage(error: unknown): string {
@@ -23,7 +23,7 @@ export function paymentErrorMessage(error: unknown): string {
 }
 
 /**
- * A failed cancel on the plans screen (customer-side §8 Subscription plans): 402 reads 'Payment
+ * A failed cancel on the plans screen (docs/product/subscriptions.md#cancellation plans): 402 reads 'Payment
  * failed. Please update your payment method.'; otherwise the server's message, else the generic text.
  */
 export function cancelErrorMessage(error: unknown): string {

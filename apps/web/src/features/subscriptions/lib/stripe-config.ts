@@ -1,5 +1,5 @@
 /**
- * Stripe Elements is used when a publishable key is configured (DESIGN §1 payments); otherwise
+ * Stripe Elements is used when a publishable key is configured (docs/product/platform.md#payments-test-mode); otherwise
  * the built-in test card form stands in for it, as the server's `test` provider does for Stripe.
  */
 const key: unknown = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY;

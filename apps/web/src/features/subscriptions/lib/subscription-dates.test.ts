@@ -43,7 +43,7 @@ describe('daysUntil and daysSince', () => {
   });
 });
 
-describe('subscriptionEndDate (customer-side §4 derived values)', () => {
+describe('subscriptionEndDate (docs/product/subscriptions.md#subscription-statuses)', () => {
   it('uses the end date when there is one', () => {
     expect(subscriptionEndDate(subscription()).toISOString()).toBe(daysFromNow(20));
   });
@@ -59,7 +59,7 @@ describe('subscriptionEndDate (customer-side §4 derived values)', () => {
   });
 });
 
-describe('remainingDays (customer-side §4 derived values)', () => {
+describe('remainingDays (docs/product/subscriptions.md#subscription-statuses)', () => {
   it('counts the days to the end date', () => {
     expect(remainingDays(subscription(), now)).toBe(20);
   });

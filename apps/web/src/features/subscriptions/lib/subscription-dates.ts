@@ -7,8 +7,8 @@ import {
 } from '@tableserve/contract/subscription';
 
 /**
- * The day arithmetic of the subscription screens and banners (customer-side §4 Subscription,
- * §9; owner-side §4 Subscription banners). Rounding matches the server: days still to come are
+ * The day arithmetic of the subscription screens and banners (docs/product/subscriptions.md#subscription-statuses,
+ * docs/product/subscriptions.md#subscription-statuses; docs/product/subscriptions.md#subscription-banners). Rounding matches the server: days still to come are
  * rounded up, days already passed are rounded down.
  */
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +25,7 @@ export function daysSince(since: Date | string, now: Date): number {
   return Math.max(0, Math.floor((now.getTime() - time(since)) / DAY_MS));
 }
 
-/** The end date, or the start plus the plan duration when it is missing (customer-side §4 derived values). */
+/** The end date, or the start plus the plan duration when it is missing (docs/product/subscriptions.md#subscription-statuses). */
 export function subscriptionEndDate(
   subscription: Pick<Subscription, 'start_date' | 'plan_duration_days'> & { end_date?: string | null },
 ): Date {
@@ -35,7 +35,7 @@ export function subscriptionEndDate(
   return new Date(Date.parse(subscription.start_date) + duration * DAY_MS);
 }
 
-/** Days to the end date: at least 0, and 0 once canceled or expired (customer-side §4 derived values). */
+/** Days to the end date: at least 0, and 0 once canceled or expired (docs/product/subscriptions.md#subscription-statuses). */
 export function remainingDays(
   subscription: Pick<Subscription, 'status' | 'start_date' | 'plan_duration_days'> & {
     end_date?: string | null;
@@ -49,7 +49,7 @@ export function remainingDays(
 
 export type CancelAvailability = { allowed: true } | { allowed: false; daysLeft: number };
 
-/** Cancel is allowed once 5 or more days have passed since the start (customer-side §4, §9). */
+/** Cancel is allowed once 5 or more days have passed since the start (docs/product/subscriptions.md#cancellation). */
 export function cancelAvailability(startDate: string, now: Date): CancelAvailability {
   const passed = daysSince(startDate, now);
   if (passed >= CANCEL_ALLOWED_FROM_DAY) return { allowed: true };
@@ -76,7 +76,7 @@ export type GraceProgress = { day: number; daysRemaining: number };
 
 /**
  * Where a grace_period subscription stands: day X of 7 and the days remaining before the
- * grace period ends (owner-side §4 Subscription banners; DESIGN §4: 7 days after a failed renewal).
+ * grace period ends (docs/product/subscriptions.md#subscription-banners; docs/product/subscriptions.md#subscription-statuses: 7 days after a failed renewal).
  */
 export function graceProgress(
   subscription: Pick<

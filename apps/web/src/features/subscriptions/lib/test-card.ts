@@ -1,7 +1,7 @@
 import { TEST_CARDS } from '@tableserve/contract/subscription';
 
 /**
- * The built-in card form used when Stripe is not configured (DESIGN §1 payments: the `test`
+ * The built-in card form used when Stripe is not configured (docs/product/platform.md#payments-test-mode: the `test`
  * provider behaves like Stripe test mode). It accepts only the two test cards and validates the
  * way Stripe Elements does, with Stripe's own wording.
  */
