@@ -91,7 +91,7 @@ describe("the CSV exports with the tester's names (found in outside testing; SEC
   });
 });
 
-describe('the CSV exports with any text (property, outside testing (SECURITY.md))', () => {
+describe('the CSV exports with any text (property; SECURITY.md)', () => {
   const cents = fc.integer({ min: 0, max: 1_000_000 });
 
   it('items CSV: no formula cell, and its quantity and prices still read as numbers', async () => {
