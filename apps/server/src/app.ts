@@ -154,7 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwtSecret');
   const tokens = createSessionTokens({ db: database.db, jwt: createJwtService(jwtSecret, now) });
-  await app.register(authPlugin, { tokens });
+  await app.register(authPlugin, { db: database.db, tokens });
 
   const auth = createAuthService({
     db: database.db,

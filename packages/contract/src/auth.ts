@@ -11,6 +11,7 @@ import {
   phone,
   requiredText,
 } from './fields';
+import { STAFF_ROLES } from './staff-roles';
 
 /** Owner accounts: docs/product/accounts.md#owner-register. */
 
@@ -41,8 +42,11 @@ export const LoginBody = z.strictObject({
 export type LoginBody = z.infer<typeof LoginBody>;
 
 export const LoginResponse = z.object({
+  /** The owner's id; for a staff member or device, their restaurant owner's (docs/product/staff.md#roles). */
   user_id: z.number().int(),
   token: z.string(),
+  /** Absent for the owner, as before staff existed. */
+  role: z.enum(STAFF_ROLES).optional(),
   // Spelled as the spec's client reads it.
   resturant: z.object({ restaurant_id: z.number().int() }).optional(),
 });

@@ -1,5 +1,6 @@
 import { type Allergen, type DietaryTag, MENU_CATEGORIES } from '@tableserve/contract/menu';
 import { ORDER_STATUSES, ORDER_TYPES } from '@tableserve/contract/order';
+import { ACTOR_KINDS, STAFF_ROLES } from '@tableserve/contract/staff-roles';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -407,5 +408,140 @@ export const orderItems = pgTable(
       'order_items_stock_taken_within_quantity',
       sql`${table.stockTaken} between 0 and ${table.quantity}`,
     ),
+  ],
+);
+
+export const staffRole = pgEnum('staff_role', STAFF_ROLES);
+export const actorKind = pgEnum('actor_kind', ACTOR_KINDS);
+
+/**
+ * People the owner invited (docs/product/staff.md#staff-accounts). A row exists from the
+ * invitation on; the password is set when the invitation is accepted. A removed member keeps
+ * their row, so the audit trail still names them, and can never sign in again.
+ */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 254 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    role: staffRole('role').notNull(),
+    /** Null until the invitation is accepted. */
+    passwordHash: text('password_hash'),
+    /** As users.token_version: a removal or a password reset ends every session at once. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt,
+    updatedAt,
+  },
+  (table) => [
+    // One live membership per email, so the login page knows whose it is.
+    uniqueIndex('staff_members_live_email_unique')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.removedAt} is null`),
+    index('staff_members_restaurant_idx').on(table.restaurantId),
+  ],
+);
+
+/** Invitation links: single use, 72 hours, stored as SHA-256 like the owners' email tokens. */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt,
+  },
+  (table) => [
+    uniqueIndex('staff_invitations_hash_unique').on(table.tokenHash),
+    index('staff_invitations_staff_idx').on(table.staffId),
+  ],
+);
+
+/**
+ * Shared tablets paired with a code (docs/decisions/019-device-credentials.md). The device holds a
+ * long-lived credential, stored here only as SHA-256 and replaced each time it is used; revoking
+ * the device raises its token version and ends its sessions at once.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 60 }).notNull(),
+    role: staffRole('role').notNull(),
+    credentialHash: varchar('credential_hash', { length: 64 }).notNull(),
+    /** The credential it replaced, accepted for a short grace so a lost answer is not a sign-out. */
+    previousCredentialHash: varchar('previous_credential_hash', { length: 64 }),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
+    tokenVersion: integer('token_version').notNull().default(0),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt,
+  },
+  (table) => [
+    uniqueIndex('devices_credential_unique').on(table.credentialHash),
+    index('devices_restaurant_idx').on(table.restaurantId),
+  ],
+  // role is one of DEVICE_ROLES: checked by the service, the enum is shared with staff.
+);
+
+/** Six-digit pairing codes: single use, 10 minutes, stored as SHA-256. */
+export const pairingCodes = pgTable(
+  'pairing_codes',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    deviceName: varchar('device_name', { length: 60 }).notNull(),
+    role: staffRole('role').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt,
+  },
+  (table) => [
+    // Two live codes never match the same digits, so a code names one restaurant.
+    uniqueIndex('pairing_codes_live_hash_unique').on(table.codeHash).where(sql`${table.usedAt} is null`),
+    index('pairing_codes_restaurant_idx').on(table.restaurantId),
+  ],
+);
+
+/**
+ * Who did what, when, with the values before and after (docs/product/staff.md#audit-trail).
+ * Written in the transaction of the change it records; never updated or deleted by the app. The
+ * actor's name is copied, so the trail still reads right after a person is removed or renamed.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    actorKind: actorKind('actor_kind').notNull(),
+    actorId: integer('actor_id').notNull(),
+    actorName: varchar('actor_name', { length: 200 }).notNull(),
+    action: varchar('action', { length: 40 }).notNull(),
+    objectType: varchar('object_type', { length: 20 }).notNull(),
+    objectId: integer('object_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt,
+  },
+  (table) => [
+    index('audit_events_restaurant_time_idx').on(table.restaurantId, table.createdAt, table.id),
+    index('audit_events_object_idx').on(table.restaurantId, table.objectType, table.objectId),
   ],
 );

@@ -1,7 +1,11 @@
 import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose';
 
-/** Owners and diners get tokens for separate audiences, so one can never act as the other. */
-export type Audience = 'owner' | 'customer';
+/**
+ * Owners, diners, staff and paired devices get tokens for separate audiences, so one can never
+ * act as another: a staff token is never an owner's, whatever its subject.
+ */
+export const AUDIENCES = ['owner', 'customer', 'staff', 'device'] as const;
+export type Audience = (typeof AUDIENCES)[number];
 
 export type TokenClaims = { subject: number; version: number };
 
@@ -19,7 +23,7 @@ export type JwtService = {
 export function claimedAudience(token: string): Audience | undefined {
   try {
     const { aud } = decodeJwt(token);
-    return aud === 'owner' || aud === 'customer' ? aud : undefined;
+    return AUDIENCES.find((audience) => audience === aud);
   } catch {
     return undefined;
   }

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { customers, users } from '../db/schema';
+import { customers, devices, staffMembers, users } from '../db/schema';
 import type { Audience, JwtService } from './jwt';
 
-const accounts = { owner: users, customer: customers } as const;
+const accounts = { owner: users, customer: customers, staff: staffMembers, device: devices } as const;
 
 export type SessionTokens = ReturnType<typeof createSessionTokens>;
 
@@ -40,6 +40,13 @@ export function createSessionTokens(deps: { db: DbOrTx; jwt: JwtService }) {
       if (!claims) return undefined;
       return (await currentVersion(audience, claims.subject)) === claims.version ? claims.subject : undefined;
     },
+
+    /**
+     * The claims of a genuine, unexpired token of `audience`, its version NOT yet compared: for a
+     * caller that reads the version together with more (a staff member's role and restaurant)
+     * and must compare it itself.
+     */
+    claims: (audience: Audience, token: string) => jwt.verify(audience, token),
 
     /**
      * Ends every session of the account. Inside the caller's transaction when given one: the

@@ -1,34 +1,57 @@
 import { serverMessages } from '@tableserve/contract/messages';
+import { can, type Permission, staffRoleMessages } from '@tableserve/contract/staff-roles';
 import { subscriptionServerMessages } from '@tableserve/contract/subscription';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { DbOrTx } from '../db/client';
+import { type Actor, ownerActor } from '../lib/actor';
 import { forbidden, unauthorized } from '../lib/app-error';
 import { claimedAudience } from '../lib/jwt';
 import type { SessionTokens } from '../lib/session-tokens';
+import { findStaffActor } from '../modules/staff/staff-actors';
+
+type PreHandler = (request: FastifyRequest) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: the caller must carry a valid owner bearer token; sets request.ownerId. */
-    requireOwner(request: FastifyRequest): Promise<void>;
+    /**
+     * preHandler for the owner's own things (subscription, billing, profile): an owner token, else
+     * 403 for a signed-in staff member or device and 401 for anyone else. Sets request.ownerId.
+     */
+    requireOwner: PreHandler;
     /** preHandler: requireOwner, and the owner's subscription must be valid (every owner write). */
-    requireSubscribedOwner(request: FastifyRequest): Promise<void>;
+    requireSubscribedOwner: PreHandler;
     /**
-     * preHandler for calls open to anyone that show more to an owner: sets request.ownerId from a
-     * valid owner token, leaves it 0 without one (or with a diner's token), and answers 401 to a
-     * forged or expired token so the owner's client logs out (docs/product/accounts.md#owner-session).
+     * preHandler for a restaurant's staff call (docs/product/staff.md#roles): the owner, or a
+     * staff member or device whose role holds `permission` (or one of a list; else 403); with `subscribed`, the
+     * restaurant's subscription must be valid too, as for the owner's writes. Sets request.actor
+     * and request.ownerId (the restaurant's owner), so the tenant guard works as for the owner.
      */
-    identifyOwner(request: FastifyRequest): Promise<void>;
+    requirePermission(
+      permission: Permission | readonly Permission[],
+      options?: { subscribed?: boolean },
+    ): PreHandler;
+    /**
+     * preHandler for calls open to anyone that show more to the restaurant's people: sets
+     * request.ownerId from a valid owner, staff or device token, leaves it 0 without one (or with
+     * a diner's token), and answers 401 to a forged or expired token so the client logs out
+     * (docs/product/accounts.md#owner-session).
+     */
+    identifyOwner: PreHandler;
     /** preHandler: the caller must carry a valid diner token; sets request.customerId. */
-    requireCustomer(request: FastifyRequest): Promise<void>;
+    requireCustomer: PreHandler;
     /**
-     * For place-order, which diners and owners share (docs/product/api-conventions.md#api-calls): a diner's token sets
-     * request.customerId; an owner's sets request.ownerId and needs a valid subscription.
+     * For place-order, which diners and the restaurant share (docs/product/api-conventions.md#api-calls): a
+     * diner's token sets request.customerId; the restaurant's people need 'orders.place' and a
+     * valid subscription, and set request.ownerId.
      */
-    requireCustomerOrSubscribedOwner(request: FastifyRequest): Promise<void>;
+    requireCustomerOrSubscribedOwner: PreHandler;
   }
   interface FastifyRequest {
     ownerId: number;
     customerId: number;
+    /** Set by every staff preHandler; undefined on diners' and public calls. */
+    actor: Actor | undefined;
   }
 }
 
@@ -38,38 +61,98 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Owner authentication: the access rule sits here once, not in each handler. */
-export const authPlugin = fp(async (app: FastifyInstance, options: { tokens: SessionTokens }) => {
+/** Every preHandler requirePermission made, with what it requires: the route table's tests read it. */
+const permissionGates = new WeakMap<object, readonly Permission[]>();
+
+/** The permissions (any one suffices) a route's hook requires, if it is a requirePermission gate. */
+export const permissionsOfGate = (hook: unknown): readonly Permission[] | undefined =>
+  typeof hook === 'function' ? permissionGates.get(hook) : undefined;
+
+/**
+ * The restaurant's person behind a token — owner, staff member or device — or undefined for a
+ * missing, forged, expired, revoked or diner's token. Shared by the HTTP checks and the sockets.
+ */
+export async function actorOfToken(
+  deps: { db: DbOrTx; tokens: SessionTokens },
+  token: string,
+): Promise<Actor | undefined> {
+  const audience = claimedAudience(token);
+  if (audience === 'owner') {
+    const ownerId = await deps.tokens.verify('owner', token);
+    return ownerId ? ownerActor(ownerId) : undefined;
+  }
+  if (audience !== 'staff' && audience !== 'device') return undefined;
+  const claims = await deps.tokens.claims(audience, token);
+  if (!claims) return undefined;
+  const found = await findStaffActor(deps.db, audience, claims.subject);
+  if (!found || found.version !== claims.version) return undefined;
+  const { version: _, ...actor } = found;
+  return actor;
+}
+
+/** Authentication and the role check: the access rule sits here once, not in each handler. */
+export const authPlugin = fp(async (app: FastifyInstance, options: { db: DbOrTx; tokens: SessionTokens }) => {
   app.decorateRequest('ownerId', 0);
   app.decorateRequest('customerId', 0);
+  app.decorateRequest('actor', undefined);
+
+  const refused = () => unauthorized(serverMessages.unauthorized, 'UNAUTHORIZED');
+  const notAllowed = () => forbidden(staffRoleMessages.forbidden, 'FORBIDDEN');
+
+  async function signIn(request: FastifyRequest): Promise<Actor> {
+    const token = bearerToken(request);
+    const actor = token ? await actorOfToken(options, token) : undefined;
+    if (!actor) throw refused();
+    request.actor = actor;
+    request.ownerId = actor.ownerId;
+    return actor;
+  }
+
+  async function requireSubscription(ownerId: number) {
+    if (!(await app.subscriptions.ownerHasValidSubscription(ownerId)))
+      throw forbidden(subscriptionServerMessages.subscriptionRequired, 'SUBSCRIPTION_REQUIRED');
+  }
+
   app.decorate('requireCustomer', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     const customerId = token ? await options.tokens.verify('customer', token) : undefined;
-    if (!customerId) throw unauthorized(serverMessages.unauthorized, 'UNAUTHORIZED');
+    if (!customerId) throw refused();
     request.customerId = customerId;
   });
   app.decorate('requireOwner', async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    const ownerId = token ? await options.tokens.verify('owner', token) : undefined;
-    if (!ownerId) throw unauthorized(serverMessages.unauthorized, 'UNAUTHORIZED');
-    request.ownerId = ownerId;
+    if ((await signIn(request)).kind !== 'owner') throw notAllowed();
   });
   app.decorate('requireSubscribedOwner', async (request: FastifyRequest) => {
     await app.requireOwner(request);
-    if (!(await app.subscriptions.ownerHasValidSubscription(request.ownerId)))
-      throw forbidden(subscriptionServerMessages.subscriptionRequired, 'SUBSCRIPTION_REQUIRED');
+    await requireSubscription(request.ownerId);
   });
+  app.decorate(
+    'requirePermission',
+    (permission: Permission | readonly Permission[], { subscribed = false } = {}) => {
+      const anyOf: readonly Permission[] = typeof permission === 'string' ? [permission] : permission;
+      const gate = async (request: FastifyRequest) => {
+        const actor = await signIn(request);
+        if (!anyOf.some((one) => can(actor.role, one))) throw notAllowed();
+        if (subscribed) await requireSubscription(actor.ownerId);
+      };
+      permissionGates.set(gate, anyOf);
+      return gate;
+    },
+  );
+  const placeOrder = app.requirePermission('orders.place', { subscribed: true });
   app.decorate('requireCustomerOrSubscribedOwner', async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    if (token && claimedAudience(token) === 'owner') return app.requireSubscribedOwner(request);
+    const audience = token ? claimedAudience(token) : undefined;
+    if (audience && audience !== 'customer') return placeOrder(request);
     return app.requireCustomer(request);
   });
   app.decorate('identifyOwner', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) return;
-    const ownerId = await options.tokens.verify('owner', token);
-    if (ownerId) request.ownerId = ownerId;
-    else if (!(await options.tokens.verify('customer', token)))
-      throw unauthorized(serverMessages.unauthorized, 'UNAUTHORIZED');
+    const actor = await actorOfToken(options, token);
+    if (actor) {
+      request.actor = actor;
+      request.ownerId = actor.ownerId;
+    } else if (!(await options.tokens.verify('customer', token))) throw refused();
   });
 });

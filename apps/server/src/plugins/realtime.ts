@@ -13,22 +13,24 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Db } from '../db/client';
 import type { DomainEventBus } from '../lib/domain-events';
-import { claimedAudience } from '../lib/jwt';
+import { type Audience, claimedAudience } from '../lib/jwt';
 import type { SessionTokens } from '../lib/session-tokens';
 import type { PublishedMenus } from '../modules/customer-menu/published-menus';
 import { findRestaurantOfCaller } from '../modules/restaurants/restaurant-of-caller';
+import { actorOfToken } from './auth';
 
 const staffRoom = (restaurantId: number) => `staff:${restaurantId}`;
 const customerRoom = (customerId: number) => `customer:${customerId}`;
 /** Every open menu of a restaurant: public, as the menu is, and told only what left it or came back. */
 const menuRoom = (restaurantId: number) => `menu:${restaurantId}`;
 /** Every socket of one login account, whatever it listens to: closed when its sessions end. */
-const accountRoom = (audience: 'owner' | 'customer', accountId: number) => `account:${audience}:${accountId}`;
+const accountRoom = (audience: Audience, accountId: number) => `account:${audience}:${accountId}`;
 
 /**
  * Socket.IO on the API's own port. A connection names its restaurant (query restaurant_id) and
- * carries a token (auth.token): the restaurant's owner joins its staff room, a diner joins their
- * own room. A menu open without a login names its restaurant in query menu and joins that menu's
+ * carries a token (auth.token): the restaurant's owner, staff members and paired devices (every
+ * role: the staff screens all follow the orders) join its staff room, a diner joins their own
+ * room. A menu open without a login names its restaurant in query menu and joins that menu's
  * room, when the restaurant publishes a menu; anyone else is refused. This module alone maps domain events to rooms, so a diner
  * hears only their own orders. With Redis, every instance's sockets hear every instance's events.
  */
@@ -68,11 +70,11 @@ export function registerRealtime(
         return next(new Error(SOCKET_UNAUTHORIZED));
       }
       const audience = token ? claimedAudience(token) : undefined;
-      const ownerId = audience === 'owner' ? await deps.tokens.verify('owner', token) : undefined;
-      if (ownerId && restaurantId.success) {
-        const restaurant = await findRestaurantOfCaller(deps.db, ownerId, restaurantId.data);
+      const actor = audience && audience !== 'customer' ? await actorOfToken(deps, token) : undefined;
+      if (actor && restaurantId.success) {
+        const restaurant = await findRestaurantOfCaller(deps.db, actor.ownerId, restaurantId.data);
         if (restaurant) {
-          await socket.join([staffRoom(restaurant.id), accountRoom('owner', ownerId)]);
+          await socket.join([staffRoom(restaurant.id), accountRoom(actor.kind, actor.id)]);
           return next();
         }
       }
@@ -119,8 +121,9 @@ export function registerRealtime(
     );
   });
 
-  // A password reset or "log out everywhere" ends open sockets too, on every instance (the
-  // adapter relays it); a reconnect with the old token is then refused.
+  // A password reset, "log out everywhere", a staff member's removal or role change and a
+  // device's revocation end open sockets too, on every instance (the adapter relays it); a
+  // reconnect is then checked afresh.
   deps.tokens.onRevoked((audience, accountId) => {
     io.in(accountRoom(audience, accountId)).disconnectSockets(true);
   });

@@ -4,6 +4,8 @@
  */
 export const sessionKeys = {
   userId: 'user_id',
+  /** A staff member's or device's role (docs/product/staff.md#roles); absent for the owner. */
+  role: 'staff_role',
   restaurantId: 'restaurant_id',
   subscriptionId: 'subscription_id',
   orderDeleted: 'orderDeleted',

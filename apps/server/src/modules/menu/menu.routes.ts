@@ -20,7 +20,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
     '/menu/get-menu-items/:restaurant_id',
     {
       schema: { tags, security, params: RestaurantIdParams, response: { 200: MenuItemsResponse, ...errors } },
-      onRequest: app.requireOwner,
+      onRequest: app.requirePermission('menu.view'),
     },
     async (request) => menu.list(request.ownerId, request.params.restaurant_id),
   );
@@ -29,7 +29,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
     '/menu/add-menu-item',
     {
       schema: { tags, security, body: MenuItemBody, response: { 201: MenuItemResponse, ...errors } },
-      onRequest: app.requireSubscribedOwner,
+      onRequest: app.requirePermission('menu.manage', { subscribed: true }),
     },
     async (request, reply) => reply.code(201).send(await menu.add(request.ownerId, request.body)),
   );
@@ -44,7 +44,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
         body: MenuItemBody,
         response: { 200: MenuItemResponse, ...errors },
       },
-      onRequest: app.requireSubscribedOwner,
+      onRequest: app.requirePermission('menu.manage', { subscribed: true }),
     },
     async (request) => menu.update(request.ownerId, request.params.menu_id, request.body),
   );
@@ -60,7 +60,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
         body: SoldOutBody,
         response: { 200: MenuItemResponse, ...errors },
       },
-      onRequest: app.requireSubscribedOwner,
+      onRequest: app.requirePermission('stock.manage', { subscribed: true }),
     },
     async (request) => menu.setSoldOut(request.ownerId, request.params.menu_id, request.body),
   );
@@ -69,7 +69,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
     '/menu/delete-menu-item/:menu_id',
     {
       schema: { tags, security, params: MenuIdParams, response: { 200: MessageResponse, ...errors } },
-      onRequest: app.requireSubscribedOwner,
+      onRequest: app.requirePermission('menu.manage', { subscribed: true }),
     },
     async (request) => menu.remove(request.ownerId, request.params.menu_id),
   );

@@ -14,8 +14,15 @@ import {
   RestaurantParams,
   UpdateOrderBody,
 } from '@tableserve/contract/owner-orders';
+import {
+  can,
+  PERMISSIONS,
+  STATUS_CHANGE_PERMISSIONS,
+  staffRoleMessages,
+} from '@tableserve/contract/staff-roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { forbidden } from '../../lib/app-error';
 import { ownerLimits } from '../../plugins/rate-limits';
 import type { StaffOrdersService } from './staff-orders.service';
 
@@ -24,11 +31,16 @@ const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409
 /** The changes to orders also answer 429 past the staff's generous limit. */
 const changeErrors = { ...errors, 429: ApiError };
 const Message = z.object({ message: z.string() });
+/** The status call's first check, before its body says which status: any permission that moves one. */
+const anyStatusChange = PERMISSIONS.filter((permission) =>
+  Object.values(STATUS_CHANGE_PERMISSIONS).some((anyOf) => anyOf.includes(permission)),
+);
 
 /**
  * The restaurant's order screens (docs/product/api-conventions.md#api-calls): Order Summary, Order Management, Mark as Paid
- * and the kitchen. The owner's token is checked on request, before the body is read; reads need
- * the owner, every change a valid subscription too. The restaurant and order must be the caller's.
+ * and the kitchen. The caller's token and role (docs/product/staff.md#roles) are checked on
+ * request, before the body is read; every change needs a valid subscription too. The restaurant
+ * and order must be the caller's.
  */
 export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersService }> = async (
   app,
@@ -48,7 +60,7 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
         querystring: OrderSummaryListQuery,
         response: { 200: OrderSummaryListResponse, ...errors },
       },
-      onRequest: app.requireOwner,
+      onRequest: app.requirePermission('orders.view'),
     },
     async (request) => staffOrders.summaryList(request.ownerId, request.params.restaurant_id, request.query),
   );
@@ -64,7 +76,7 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
         querystring: OwnerOrdersQuery,
         response: { 200: OwnerOrdersResponse, ...errors },
       },
-      onRequest: app.requireOwner,
+      onRequest: app.requirePermission('orders.view'),
     },
     async (request) =>
       staffOrders.ownerList(
@@ -84,7 +96,7 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
         params: RestaurantOrderParams,
         response: { 200: OrderActionResponse, ...changeErrors },
       },
-      onRequest: app.requireSubscribedOwner,
+      onRequest: app.requirePermission('orders.manage', { subscribed: true }),
       preHandler: limitChanges,
     },
     async (request) =>
@@ -102,7 +114,7 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
         body: UpdateOrderBody,
         response: { 200: OrderActionResponse, ...changeErrors },
       },
-      onRequest: app.requireSubscribedOwner,
+      onRequest: app.requirePermission('orders.manage', { subscribed: true }),
       preHandler: limitChanges,
     },
     async (request) => staffOrders.edit(request.ownerId, request.params.order_id, request.body.order_items),
@@ -118,7 +130,7 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
         params: RestaurantOrderParams,
         response: { 200: Message, ...changeErrors },
       },
-      onRequest: app.requireSubscribedOwner,
+      onRequest: app.requirePermission('orders.manage', { subscribed: true }),
       preHandler: limitChanges,
     },
     async (request) =>
@@ -135,7 +147,7 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
         params: RestaurantOrderParams,
         response: { 200: OrderActionResponse, ...changeErrors },
       },
-      onRequest: app.requireSubscribedOwner,
+      onRequest: app.requirePermission('orders.pay', { subscribed: true }),
       preHandler: limitChanges,
     },
     async (request) =>
@@ -153,7 +165,7 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
         body: MarkPaidBatchBody,
         response: { 200: MarkPaidBatchResponse, ...changeErrors },
       },
-      onRequest: app.requireSubscribedOwner,
+      onRequest: app.requirePermission('orders.pay', { subscribed: true }),
       preHandler: limitChanges,
     },
     async (request) =>
@@ -170,7 +182,7 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
         params: RestaurantParams,
         response: { 200: KitchenOrdersResponse, ...errors },
       },
-      onRequest: app.requireOwner,
+      onRequest: app.requirePermission('kitchen.view'),
     },
     async (request) => staffOrders.kitchenList(request.ownerId, request.params.restaurant_id),
   );
@@ -185,15 +197,21 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
         body: UpdateOrderStatusBody,
         response: { 200: OrderActionResponse, ...changeErrors },
       },
-      onRequest: app.requireSubscribedOwner,
-      preHandler: limitChanges,
+      onRequest: app.requirePermission(anyStatusChange, { subscribed: true }),
+      preHandler: [
+        async (request) => {
+          const role = request.actor?.role ?? 'owner';
+          if (!STATUS_CHANGE_PERMISSIONS[request.body.status].some((one) => can(role, one)))
+            throw forbidden(staffRoleMessages.forbidden, 'FORBIDDEN');
+        },
+        limitChanges,
+      ],
     },
     async (request) =>
-      staffOrders.updateStatus(
-        request.ownerId,
-        request.params.restaurant_id,
-        request.params.order_id,
-        request.body.status,
-      ),
+      staffOrders.updateStatus(request.ownerId, request.params.restaurant_id, request.params.order_id, {
+        to: request.body.status,
+        // Without orders.manage, Approved is only the kitchen's recall of a Ready order.
+        recallOnly: !can(request.actor?.role ?? 'owner', 'orders.manage'),
+      }),
   );
 };

@@ -11,8 +11,9 @@ import {
   ownerOrderServerMessages as text,
 } from '@tableserve/contract/owner-orders';
 import { pagination } from '@tableserve/contract/pagination';
+import { staffRoleMessages } from '@tableserve/contract/staff-roles';
 import type { Db, DbOrTx } from '../../db/client';
-import { type AppError, badRequest, conflict, notFound } from '../../lib/app-error';
+import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { businessDayAt } from '../../lib/business-day';
 import type { DomainEventBus } from '../../lib/domain-events';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
@@ -246,9 +247,26 @@ export function createStaffOrdersService(deps: {
       return { orders: await staffOrdersOf(db, rows, restaurant) };
     },
 
-    /** The kitchen's and the owner's status changes, along the status machine only. */
-    async updateStatus(ownerId: number, restaurantId: number, orderId: number, to: OrderStatus) {
-      const order = await moveStatus(ownerId, restaurantId, orderId, to, alongTheMachine(to));
+    /**
+     * The kitchen's and the owner's status changes, along the status machine only; `recallOnly`
+     * (a kitchen without orders.manage) allows Approved only from Ready.
+     */
+    async updateStatus(
+      ownerId: number,
+      restaurantId: number,
+      orderId: number,
+      { to, recallOnly = false }: { to: OrderStatus; recallOnly?: boolean },
+    ) {
+      const rule = alongTheMachine(to);
+      const recall = recallOnly && to === 'Approved';
+      const order = await moveStatus(ownerId, restaurantId, orderId, to, {
+        from: recall ? ['Ready'] : rule.from,
+        // An approval the status machine would allow is the role's to refuse, not the machine's.
+        error: (row) =>
+          recall && rule.from.includes(row.status)
+            ? forbidden(staffRoleMessages.forbidden, 'FORBIDDEN')
+            : rule.error(row),
+      });
       return { message: orderServerMessages.statusUpdated(to), order };
     },
 

@@ -39,7 +39,7 @@ export const qrCodeRoutes: FastifyPluginAsyncZod<{ qrCodes: QrCodesService }> = 
         body: GenerateQrCodeBody,
         response: { 200: z.union([NoMenuItemsResponse, QrCodePng]), ...errors },
       },
-      onRequest: app.requireSubscribedOwner,
+      onRequest: app.requirePermission('tables.manage', { subscribed: true }),
     },
     async (request, reply) => {
       const qr = await qrCodes.generate(request.ownerId, request.body.restaurant_id);
@@ -59,7 +59,7 @@ export const qrCodeRoutes: FastifyPluginAsyncZod<{ qrCodes: QrCodesService }> = 
         params: TableCodesParams,
         response: { 200: TableCodesResponse, ...errors, ...sheetErrors },
       },
-      onRequest: app.requireSubscribedOwner,
+      onRequest: app.requirePermission('tables.manage', { subscribed: true }),
       preHandler: app.limitByOwner('table-codes', ownerLimits.tableCodes),
     },
     async (request, reply) => {
@@ -80,7 +80,7 @@ export const qrCodeRoutes: FastifyPluginAsyncZod<{ qrCodes: QrCodesService }> = 
         querystring: TableCardsQuery,
         response: { 200: TableCardsPdf, ...errors, ...sheetErrors },
       },
-      onRequest: app.requireSubscribedOwner,
+      onRequest: app.requirePermission('tables.manage', { subscribed: true }),
       preHandler: app.limitByOwner('table-cards-pdf', ownerLimits.tableCardsPdf),
     },
     async (request, reply) => {
@@ -108,7 +108,7 @@ export const qrCodeRoutes: FastifyPluginAsyncZod<{ qrCodes: QrCodesService }> = 
         body: RotateMenuTokenBody,
         response: { 200: RotateMenuTokenResponse, ...errors, 409: ApiError },
       },
-      onRequest: app.requireSubscribedOwner,
+      onRequest: app.requirePermission('tables.manage', { subscribed: true }),
     },
     async (request) => qrCodes.rotateToken(request.ownerId, request.body.restaurant_id, request.body.token),
   );

@@ -60,7 +60,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod<{ restaurants: RestaurantsS
         body: UpdateRestaurantBody,
         response: { 200: UpdateRestaurantResponse, ...errors },
       },
-      onRequest: app.requireSubscribedOwner,
+      onRequest: app.requirePermission('restaurant.manage', { subscribed: true }),
     },
     async (request) => restaurants.update(request.ownerId, request.params.restaurant_id, request.body),
   );

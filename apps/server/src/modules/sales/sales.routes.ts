@@ -17,7 +17,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ sales: SalesService }> = async
         querystring: DailySalesQuery,
         response: { 200: DailySalesResponse, 400: ApiError, 401: ApiError, 404: ApiError },
       },
-      onRequest: app.requireOwner,
+      onRequest: app.requirePermission('sales.view'),
     },
     async (request) => sales.daily(request.ownerId, request.params.restaurant_id, request.query.date),
   );
@@ -34,7 +34,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ sales: SalesService }> = async
         querystring: KitchenAnalyticsQuery,
         response: { 200: KitchenAnalyticsResponse, 400: ApiError, 401: ApiError, 404: ApiError },
       },
-      onRequest: app.requireOwner,
+      onRequest: app.requirePermission('kitchen.view'),
     },
     async (request) => sales.kitchen(request.ownerId, request.params.restaurant_id, request.query),
   );

@@ -36,7 +36,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
         body: GenerateSignedUrlBody,
         response: { 200: GenerateSignedUrlResponse, ...errors },
       },
-      onRequest: app.requireSubscribedOwner,
+      onRequest: app.requirePermission('menu.manage', { subscribed: true }),
     },
     async (request) => uploads.createSignedUrl(request.ownerId, request.body),
   );

@@ -1,4 +1,5 @@
 import type { LoginResponse } from '@tableserve/contract/auth';
+import { type Role, STAFF_ROLES } from '@tableserve/contract/staff-roles';
 import { ApiRequestError } from '@/lib/api-client';
 import { localKeys, localStore, sessionKeys, sessionStore } from '@/lib/storage';
 
@@ -8,8 +9,13 @@ import { localKeys, localStore, sessionKeys, sessionStore } from '@/lib/storage'
  * RestaurantToken bearer in localStorage.
  */
 
-/** A signed-in owner: the session's user id and the RestaurantToken bearer. */
-export type OwnerSession = { userId: number; token: string };
+/**
+ * A signed-in owner, staff member or paired device (docs/product/staff.md#roles): the session's
+ * user id (the restaurant owner's), the RestaurantToken bearer and the role it works in.
+ */
+export type OwnerSession = { userId: number; token: string; role: Role };
+
+const parseRole = (value: string | null): Role => STAFF_ROLES.find((role) => role === value) ?? 'owner';
 
 /** A positive safe integer, from a number or its decimal text; anything else is null. */
 function parsePositiveId(value: unknown): number | null {
@@ -26,6 +32,8 @@ function parsePositiveId(value: unknown): number | null {
  */
 export function saveOwnerLogin(login: LoginResponse): void {
   sessionStore.set(sessionKeys.userId, String(login.user_id));
+  if (login.role) sessionStore.set(sessionKeys.role, login.role);
+  else sessionStore.remove(sessionKeys.role);
   localStore.set(localKeys.restaurantToken, login.token);
   sessionStore.remove(sessionKeys.subscriptionId);
   if (login.resturant) saveRestaurantId(login.resturant.restaurant_id);
@@ -36,7 +44,9 @@ export function saveOwnerLogin(login: LoginResponse): void {
 export function readOwnerSession(): OwnerSession | null {
   const token = localStore.get(localKeys.restaurantToken);
   const userId = parsePositiveId(sessionStore.get(sessionKeys.userId));
-  return token && userId !== null ? { userId, token } : null;
+  return token && userId !== null
+    ? { userId, token, role: parseRole(sessionStore.get(sessionKeys.role)) }
+    : null;
 }
 
 /** Forgets the owner: the tab's session data and the long-lived owner token. */

@@ -52,7 +52,7 @@ function GeneratedQrCode({ restaurantId, session }: { restaurantId: number; sess
   const qr = useQrCode(restaurantId, session?.token ?? null);
   // The name is a nicety on the card: without it the card is still complete.
   const restaurant = useQuery({
-    ...restaurantQueryOptions(String(restaurantId), session ?? { userId: 0, token: '' }),
+    ...restaurantQueryOptions(String(restaurantId), session ?? { userId: 0, token: '', role: 'owner' }),
     enabled: session !== null,
   });
   const png = qr.data?.kind === 'png' ? qr.data.png : undefined;

@@ -1,0 +1,47 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { auditEvents, devices, staffMembers, users } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
+
+/** What an audit entry is about. */
+export type AuditObjectType = 'order' | 'menu_item' | 'restaurant' | 'table_codes' | 'staff' | 'device';
+
+export type AuditEntry = {
+  restaurantId: number;
+  /** A verb in the past: 'order.approved', 'menu_item.price_changed', 'staff.invited', … */
+  action: string;
+  objectType: AuditObjectType;
+  objectId?: number | null;
+  before?: unknown;
+  after?: unknown;
+};
+
+/** The actor's name as it reads now, copied into the entry so the trail outlives a removal. */
+const actorName = (actor: Actor) => {
+  switch (actor.kind) {
+    case 'owner':
+      return sql`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${eq(users.id, actor.id)})`;
+    case 'staff':
+      return sql`(select ${staffMembers.name} from ${staffMembers} where ${eq(staffMembers.id, actor.id)})`;
+    case 'device':
+      return sql`(select ${devices.name} from ${devices} where ${eq(devices.id, actor.id)})`;
+  }
+};
+
+/**
+ * Records one staff action (docs/product/staff.md#audit-trail). Call it with the transaction of
+ * the change itself, so a change and its entry are written together or not at all.
+ */
+export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditEvents).values({
+    restaurantId: entry.restaurantId,
+    actorKind: actor.kind,
+    actorId: actor.id,
+    actorName: sql`coalesce(${actorName(actor)}, '')`,
+    action: entry.action,
+    objectType: entry.objectType,
+    objectId: entry.objectId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
