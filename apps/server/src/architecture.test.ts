@@ -31,12 +31,21 @@ const tableOwners: Record<string, string> = {
   orders: 'modules/orders/',
   orderItems: 'modules/orders/',
   idempotencyKeys: 'lib/idempotency.ts',
+  staffMembers: 'modules/staff/',
+  staffInvitations: 'modules/staff/',
+  devices: 'modules/devices/',
+  pairingCodes: 'modules/devices/',
+  auditEvents: 'modules/audit/',
 };
 const mayTouchAnyTable = [
   // The first start of an empty install writes the demo restaurant, its owner, menu and plan.
   'seed/demo.ts',
   // Every authenticated request checks the session's token version of an owner or a diner.
   'lib/session-tokens.ts',
+  // ...and a staff member's or device's role and restaurant, in the same single query.
+  'modules/staff/staff-actors.ts',
+  // An audit entry copies the actor's name (owner, member or device) as it reads at that moment.
+  'modules/audit/audit-log.ts',
 ];
 
 describe('the server layering (docs/decisions/018-layering.md)', () => {
