@@ -71,8 +71,8 @@ export type World = {
   /** The guest's dine-in order at B. */
   guestOrder: number;
   planId: number;
-  /** The staff's and devices' tokens, by role. */
-  staffAuth: Record<StaffName, Record<string, string>>;
+  /** The staff members and devices, by role: their ids and tokens. */
+  staff: Record<StaffName, { id: number; token: string }>;
 };
 
 /** The tenant a role belongs to; the guest and the anonymous caller own nothing the matrix names. */
@@ -104,7 +104,7 @@ export function headersOf(w: World, role: Role): Record<string, string> {
     case 'guestB':
       return w.guestB.auth;
     default:
-      return w.staffAuth[role];
+      return { authorization: `Bearer ${w.staff[role].token}` };
   }
 }
 
@@ -199,22 +199,22 @@ export async function buildWorld(onRoute: NonNullable<BuildOptions['onRoute']>) 
   const guestOrder = await placeDinerOrder(t, guestB, b.restaurantId, lines(b.items));
   const plans = (await t.app.inject({ method: 'GET', url: '/api/v1/subscription/plans' })).json()
     .plans as Array<{ plan_id: number }>;
-  const staffAuth = Object.fromEntries(
+  const staff = Object.fromEntries(
     await Promise.all(
       STAFF_NAMES.map(async (name) => {
         const { kind, role, tenant } = STAFF[name];
         const restaurantId = { A, B }[tenant].restaurantId;
-        const { token } =
+        const person =
           'removed' in STAFF[name]
             ? await removedStaffTokenFor(t, restaurantId, role)
             : kind === 'staff'
               ? await staffTokenFor(t, restaurantId, role)
               : await deviceTokenFor(t, restaurantId, role as 'kitchen' | 'server');
-        return [name, { authorization: `Bearer ${token}` }];
+        return [name, person];
       }),
     ),
-  ) as World['staffAuth'];
-  return { t, stripe, A, B, guestB, guestOrder, planId: plans[0]!.plan_id, staffAuth } satisfies World;
+  ) as World['staff'];
+  return { t, stripe, A, B, guestB, guestOrder, planId: plans[0]!.plan_id, staff } satisfies World;
 }
 
 /** A walk-in order through the owner's Place Order form, brought to `status` by the kitchen. */

@@ -1,5 +1,5 @@
 import type { DeviceRole, StaffRole } from '@tableserve/contract/staff-roles';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { devices, staffMembers } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { hashToken, randomToken } from '../lib/random-tokens';
@@ -54,14 +54,27 @@ export async function deviceTokenFor(
 }
 
 /**
- * Removes a staff member as the product does: removed_at set and the token version raised, so a
- * token issued before stops working (the caller announces it when sockets must close).
+ * Removes a staff member as the product does: removed_at set, then every session ended (the token
+ * version raised, and the open sockets told on every instance).
  */
 export async function removeStaff(t: TestApp, staffId: number) {
   await t.app.database.db
     .update(staffMembers)
-    .set({ removedAt: t.clock.now(), tokenVersion: sql`${staffMembers.tokenVersion} + 1` })
+    .set({ removedAt: t.clock.now() })
     .where(eq(staffMembers.id, staffId));
+  await t.app.tokens.revokeAll('staff', staffId);
+}
+
+/** Revokes a paired device as the product does: revoked_at set, then its sessions ended. */
+export async function revokeDevice(t: TestApp, deviceId: number) {
+  await t.app.database.db.update(devices).set({ revokedAt: t.clock.now() }).where(eq(devices.id, deviceId));
+  await t.app.tokens.revokeAll('device', deviceId);
+}
+
+/** Gives a staff member another role and tells their open sockets, which reconnect as it. */
+export async function changeStaffRole(t: TestApp, staffId: number, role: StaffRole) {
+  await t.app.database.db.update(staffMembers).set({ role }).where(eq(staffMembers.id, staffId));
+  t.app.tokens.announceRevoked('staff', staffId);
 }
 
 /** A staff member of the restaurant removed after their token was issued: the token they still hold. */
