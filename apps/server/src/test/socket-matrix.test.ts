@@ -266,26 +266,32 @@ describe("a staff member's role change, removal and a device's revocation", () =
     expect((await connectTo(address, w.A.restaurantId, member.token)).outcome).toBe('accepted');
   });
 
-  it('closes the open socket of a removed member, whose reconnect is refused', async () => {
-    const member = await staffTokenFor(w.t, w.A.restaurantId, 'manager');
-    const first = await connectTo(address, w.A.restaurantId, member.token);
-    expect(first.outcome).toBe('accepted');
-    const closed = closedBy(first.socket);
-    await removeStaff(w.t, member.id);
-    expect(await closed).toBe('io server disconnect');
-    expect((await connectTo(address, w.A.restaurantId, member.token)).outcome).toBe(
-      `refused: ${SOCKET_UNAUTHORIZED}`,
-    );
-  });
+  // Each makes an account of A's and answers its token and how its sessions end.
+  const ending = [
+    [
+      'a removed member',
+      async () => {
+        const member = await staffTokenFor(w.t, w.A.restaurantId, 'manager');
+        return { token: member.token, end: () => removeStaff(w.t, member.id) };
+      },
+    ],
+    [
+      'a revoked device',
+      async () => {
+        const device = await deviceTokenFor(w.t, w.A.restaurantId, 'kitchen');
+        return { token: device.token, end: () => revokeDevice(w.t, device.id) };
+      },
+    ],
+  ] as const;
 
-  it('closes the open socket of a revoked device, whose reconnect is refused', async () => {
-    const device = await deviceTokenFor(w.t, w.A.restaurantId, 'kitchen');
-    const first = await connectTo(address, w.A.restaurantId, device.token);
+  it.each(ending)('closes the open socket of %s, whose reconnect is refused', async (_, make) => {
+    const { token, end } = await make();
+    const first = await connectTo(address, w.A.restaurantId, token);
     expect(first.outcome).toBe('accepted');
     const closed = closedBy(first.socket);
-    await revokeDevice(w.t, device.id);
+    await end();
     expect(await closed).toBe('io server disconnect');
-    expect((await connectTo(address, w.A.restaurantId, device.token)).outcome).toBe(
+    expect((await connectTo(address, w.A.restaurantId, token)).outcome).toBe(
       `refused: ${SOCKET_UNAUTHORIZED}`,
     );
   });
