@@ -317,6 +317,35 @@ function webhookRequest(c: Call): Request {
 const DAY = '2026-03-07';
 
 /**
+ * The entry of a restaurant's staff route that names its restaurant by `:restaurant_id` in the
+ * path or `restaurant_id` in the body, in one line: `restaurantRoute('POST /x/:restaurant_id',
+ * 'staff.manage', { payload: (c) => ({ ... }), mutates: true })`. Who gets what follows from the
+ * gate the route declares; `gate` pins it. A route that names another object (an order, a member,
+ * a device) needs that object per tenant: see the approve-order entry (prepare, pair, freshOf).
+ */
+function restaurantRoute(
+  route: string,
+  gate: Gate,
+  options: Partial<Entry> & { payload?: (c: Call) => object } = {},
+): Entry {
+  const [method, path] = route.split(' ') as [Method, string];
+  const { payload, ...entry } = options;
+  return {
+    route,
+    access: 'owner',
+    gate,
+    targets: oneTargets,
+    ok: method === 'POST' ? 201 : 200,
+    request: (c) => ({
+      method,
+      url: path.replace(':restaurant_id', String(restaurantOf(c))),
+      ...(payload && { payload: payload(c) }),
+    }),
+    ...entry,
+  };
+}
+
+/**
  * Dishes of another restaurant's menu, on a call the caller may make: 400 "not on this menu",
  * the answer a non-existent dish gets, so nothing about the other menu shows (and nothing is
  * ordered). The first part of the target is the restaurant (or order), the second the dishes.
@@ -946,22 +975,8 @@ const MATRIX: Entry[] = [
   },
 
   // ——— the restaurant's order screens, kitchen and sales ———
-  {
-    route: 'GET /customer/orders/:restaurant_id',
-    access: 'owner',
-    gate: 'orders.view',
-    targets: oneTargets,
-    ok: 200,
-    request: (c) => ({ method: 'GET', url: `/customer/orders/${restaurantOf(c)}` }),
-  },
-  {
-    route: 'GET /owner/restaurant/:restaurant_id/orders',
-    access: 'owner',
-    gate: 'orders.view',
-    targets: oneTargets,
-    ok: 200,
-    request: (c) => ({ method: 'GET', url: `/owner/restaurant/${restaurantOf(c)}/orders` }),
-  },
+  restaurantRoute('GET /customer/orders/:restaurant_id', 'orders.view'),
+  restaurantRoute('GET /owner/restaurant/:restaurant_id/orders', 'orders.view'),
   {
     route: 'POST /owner/restaurant/:restaurant_id/approve-order/:order_id',
     access: 'owner',
@@ -1054,14 +1069,7 @@ const MATRIX: Entry[] = [
       };
     },
   },
-  {
-    route: 'GET /kitchen/restaurant/:restaurant_id/orders',
-    access: 'owner',
-    gate: 'kitchen.view',
-    targets: oneTargets,
-    ok: 200,
-    request: (c) => ({ method: 'GET', url: `/kitchen/restaurant/${restaurantOf(c)}/orders` }),
-  },
+  restaurantRoute('GET /kitchen/restaurant/:restaurant_id/orders', 'kitchen.view'),
   {
     route: 'POST /kitchen/restaurant/:restaurant_id/update-order-status/:order_id',
     access: 'owner',
