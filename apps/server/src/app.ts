@@ -11,7 +11,7 @@ import { type Database, openDatabase } from './db/client';
 import { createDomainEventBus } from './lib/domain-events';
 import { runExclusively } from './lib/exclusive';
 import { createJwtService } from './lib/jwt';
-import { createSessionTokens } from './lib/session-tokens';
+import { createSessionTokens, type SessionTokens } from './lib/session-tokens';
 import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -75,6 +75,8 @@ declare module 'fastify' {
     subscriptions: SubscriptionsService;
     /** The diners' menus cache: a write made outside the app's services must invalidate it. */
     publishedMenus: PublishedMenus;
+    /** The login tokens: a change made outside the app's services (tests) announces revocations here. */
+    tokens: SessionTokens;
   }
 }
 
@@ -155,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwtSecret');
   const tokens = createSessionTokens({ db: database.db, jwt: createJwtService(jwtSecret, now) });
   await app.register(authPlugin, { db: database.db, tokens });
+  app.decorate('tokens', tokens);
 
   const auth = createAuthService({
     db: database.db,

@@ -1,19 +1,47 @@
+import type { StaffRole } from '@tableserve/contract/staff-roles';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { BuildOptions } from '../app';
 import { type FakeStripe, startFakeStripe } from './fake-stripe';
 import { addMenuItem, type Diner, placeDinerOrder, signUpDiner } from './orders';
 import { freshLogin } from './owners';
 import { type Owner, ownerWithRestaurant } from './restaurants';
+import { deviceTokenFor, removedStaffTokenFor, staffTokenFor } from './staff';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
  * The world of the authorization matrix (SECURITY.md): two restaurants, each with a subscribed
- * owner, a menu, a registered diner and that diner's order, and a guest who checked in at B.
- * Built once per file through the API; every account is registered once (argon2 is slow).
+ * owner, a menu, a registered diner and that diner's order, and a guest who checked in at B; A's
+ * staff of every role and its paired devices (docs/product/staff.md#roles), a staff member A
+ * removed after their token was issued, and a manager of B. Built once per file through the API
+ * (staff and devices straight in the database); every account is registered once (argon2 is slow).
  */
 
-export const ROLES = ['anonymous', 'ownerA', 'ownerB', 'dinerA', 'dinerB', 'guestB'] as const;
-export type Role = (typeof ROLES)[number];
 export type TenantName = 'A' | 'B';
+
+/** The restaurants' people other than the owners: who they are, where, and with which role. */
+export const STAFF = {
+  managerA: { kind: 'staff', role: 'manager', tenant: 'A' },
+  serverA: { kind: 'staff', role: 'server', tenant: 'A' },
+  kitchenA: { kind: 'staff', role: 'kitchen', tenant: 'A' },
+  kitchenDeviceA: { kind: 'device', role: 'kitchen', tenant: 'A' },
+  serverDeviceA: { kind: 'device', role: 'server', tenant: 'A' },
+  /** Removed from A after their token was issued: the token must open nothing. */
+  removedStaffA: { kind: 'staff', role: 'manager', tenant: 'A', removed: true },
+  managerB: { kind: 'staff', role: 'manager', tenant: 'B' },
+} as const satisfies Record<
+  string,
+  { kind: 'staff' | 'device'; role: StaffRole; tenant: TenantName; removed?: true }
+>;
+export type StaffName = keyof typeof STAFF;
+export type StaffPerson = (typeof STAFF)[StaffName] & { removed?: true };
+const STAFF_NAMES = Object.keys(STAFF) as StaffName[];
+
+export const ROLES = ['anonymous', 'ownerA', 'ownerB', 'dinerA', 'dinerB', 'guestB', ...STAFF_NAMES] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The staff member or device a role is, if it is one. */
+export const staffOf = (role: Role): StaffPerson | undefined =>
+  role in STAFF ? STAFF[role as StaffName] : undefined;
 
 /** An id no row has (ids are int4). */
 export const MISSING_ID = 2_000_000_000;
@@ -43,15 +71,20 @@ export type World = {
   /** The guest's dine-in order at B. */
   guestOrder: number;
   planId: number;
+  /** The staff members and devices, by role: their ids and tokens. */
+  staff: Record<StaffName, { id: number; token: string }>;
 };
 
 /** The tenant a role belongs to; the guest and the anonymous caller own nothing the matrix names. */
 export function tenantOf(role: Role): TenantName | undefined {
   if (role === 'ownerA' || role === 'dinerA') return 'A';
   if (role === 'ownerB' || role === 'dinerB') return 'B';
-  return undefined;
+  return staffOf(role)?.tenant;
 }
 export const isOwner = (role: Role) => role === 'ownerA' || role === 'ownerB';
+/** The owner, or a live staff member or device: someone who works for their restaurant. */
+export const worksThere = (role: Role) =>
+  isOwner(role) || (staffOf(role) !== undefined && !staffOf(role)?.removed);
 export const isDiner = (role: Role) => role === 'dinerA' || role === 'dinerB' || role === 'guestB';
 /** The restaurant a caller would name as their own: the guest's is B, anyone else's A. */
 export const homeOf = (role: Role): TenantName => tenantOf(role) ?? (role === 'guestB' ? 'B' : 'A');
@@ -70,6 +103,8 @@ export function headersOf(w: World, role: Role): Record<string, string> {
       return w.B.diner.auth;
     case 'guestB':
       return w.guestB.auth;
+    default:
+      return { authorization: `Bearer ${w.staff[role].token}` };
   }
 }
 
@@ -110,7 +145,7 @@ async function tenant(t: TestApp): Promise<Omit<Tenant, 'diner' | 'dinerEmail' |
 }
 
 /** Stripe as the payment provider (a local fake), so the signed webhook route exists too. */
-export async function buildWorld(onRoute: (route: { method: string | string[]; url: string }) => void) {
+export async function buildWorld(onRoute: NonNullable<BuildOptions['onRoute']>) {
   const stripe = await startFakeStripe({ prices: { price_s: 5000, price_p: 10000, price_e: 20000 } });
   const t = await createTestApp({
     env: {
@@ -164,7 +199,22 @@ export async function buildWorld(onRoute: (route: { method: string | string[]; u
   const guestOrder = await placeDinerOrder(t, guestB, b.restaurantId, lines(b.items));
   const plans = (await t.app.inject({ method: 'GET', url: '/api/v1/subscription/plans' })).json()
     .plans as Array<{ plan_id: number }>;
-  return { t, stripe, A, B, guestB, guestOrder, planId: plans[0]!.plan_id } satisfies World;
+  const staff = Object.fromEntries(
+    await Promise.all(
+      STAFF_NAMES.map(async (name) => {
+        const { kind, role, tenant } = STAFF[name];
+        const restaurantId = { A, B }[tenant].restaurantId;
+        const person =
+          'removed' in STAFF[name]
+            ? await removedStaffTokenFor(t, restaurantId, role)
+            : kind === 'staff'
+              ? await staffTokenFor(t, restaurantId, role)
+              : await deviceTokenFor(t, restaurantId, role as 'kitchen' | 'server');
+        return [name, person];
+      }),
+    ),
+  ) as World['staff'];
+  return { t, stripe, A, B, guestB, guestOrder, planId: plans[0]!.plan_id, staff } satisfies World;
 }
 
 /** A walk-in order through the owner's Place Order form, brought to `status` by the kitchen. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SOCKET_OPTIONS, SOCKET_UNAUTHORIZED } from '@tableserve/contract/realtime';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,11 +8,16 @@ import {
   DINER_PASSWORD,
   freshOrder,
   MISSING_ID,
+  STAFF,
+  type StaffName,
   type TenantName,
   type World,
 } from './authorization-world';
 import { placeDinerOrder } from './orders';
 import { freshLogin } from './owners';
+import { ownerWithRestaurant } from './restaurants';
+import { changeStaffRole, deviceTokenFor, removeStaff, revokeDevice, staffTokenFor } from './staff';
+import { createTestApp, type TestApp } from './test-app';
 
 /**
  * The Socket.IO half of the authorization matrix (SECURITY.md; rooms in ADR 006): every role ×
@@ -19,6 +25,8 @@ import { freshLogin } from './owners';
  * events each accepted socket then receives while restaurant A's orders (and, as the control,
  * one of B's) are created, updated and deleted. Expected deliveries are derived from two rules,
  * declared once below; any event a socket gets beyond them is a misdelivery, and there must be none.
+ * The restaurant's staff of every role and its paired devices listen as its owner does
+ * (docs/product/staff.md#roles); a removed member and another restaurant's manager are refused.
  */
 
 const ROLES = [
@@ -32,23 +40,28 @@ const ROLES = [
   // Tokens issued before the account's "log out everywhere".
   'revokedOwnerA',
   'revokedDinerA',
+  // A's staff of every role, A's devices, a member A removed, and B's manager.
+  ...(Object.keys(STAFF) as StaffName[]),
 ] as const;
 type Role = (typeof ROLES)[number];
 const NAMED = ['own', 'other', 'missing'] as const;
 type Named = (typeof NAMED)[number];
 const EVENTS = ['new_order', 'order_update', 'order_deleted'] as const;
 
+const staffOf = (role: Role) => (role in STAFF ? STAFF[role as StaffName] : undefined);
 const homeOf = (role: Role): TenantName =>
-  role === 'ownerB' || role === 'dinerB' || role === 'guestB' ? 'B' : 'A';
-const isOwner = (role: Role) => role === 'ownerA' || role === 'ownerB';
+  staffOf(role)?.tenant ?? (role === 'ownerB' || role === 'dinerB' || role === 'guestB' ? 'B' : 'A');
+/** The owner, a live staff member of any role, or a paired device: the restaurant's staff screens. */
+const isStaff = (role: Role) =>
+  role === 'ownerA' || role === 'ownerB' || (staffOf(role) !== undefined && !('removed' in staffOf(role)!));
 const isDiner = (role: Role) => role === 'dinerA' || role === 'dinerB' || role === 'guestB';
 
 /**
- * Rule 1, the handshake: an owner joins the staff room of their own restaurant only; a diner or
- * guest joins their own room whatever restaurant the page names (they may order anywhere, and the
- * room is theirs); no token, or a revoked one, is refused.
+ * Rule 1, the handshake: the owner, staff and devices join the staff room of their own restaurant
+ * only; a diner or guest joins their own room whatever restaurant the page names (they may order
+ * anywhere, and the room is theirs); no token, or a revoked one or a removed member's, is refused.
  */
-const accepted = (role: Role, named: Named) => (isOwner(role) ? named === 'own' : isDiner(role));
+const accepted = (role: Role, named: Named) => (isStaff(role) ? named === 'own' : isDiner(role));
 
 /**
  * Rule 2, the events: the staff of a restaurant hear every order event of that restaurant; a
@@ -56,7 +69,7 @@ const accepted = (role: Role, named: Named) => (isOwner(role) ? named === 'own' 
  */
 type Happening = { event: (typeof EVENTS)[number]; orderId: number; restaurant: TenantName; diner?: Role };
 function shouldHear(role: Role, happening: Happening) {
-  if (isOwner(role)) return homeOf(role) === happening.restaurant;
+  if (isStaff(role)) return homeOf(role) === happening.restaurant;
   return happening.event === 'order_update' && happening.diner === role;
 }
 
@@ -96,6 +109,7 @@ beforeAll(async () => {
     dinerA: w.A.diner.token,
     dinerB: w.B.diner.token,
     guestB: w.guestB.token,
+    ...Object.fromEntries(Object.entries(w.staff).map(([name, { token }]) => [name, token])),
   });
 });
 afterAll(async () => {
@@ -113,25 +127,37 @@ function restaurantNamed(role: Role, named: Named) {
 type Attempt = { role: Role; named: Named; socket: Socket; heard: string[] };
 
 /** Connects as the web app does (token in auth, restaurant in the query); settles accepted or refused. */
-function attempt(role: Role, named: Named): Promise<Attempt & { outcome: string }> {
-  const socket = connect(address, {
+function connectTo(at: string, restaurantId: number, token: string) {
+  const socket = connect(at, {
     ...SOCKET_OPTIONS,
     transports: [...SOCKET_OPTIONS.transports],
     reconnection: false,
-    query: { restaurant_id: restaurantNamed(role, named) },
-    auth: { token: tokens[role] },
+    query: { restaurant_id: restaurantId },
+    auth: { token },
   });
   sockets.push(socket);
   const heard: string[] = [];
   for (const event of EVENTS)
     socket.on(event, (payload: string) => heard.push(`${event} ${JSON.parse(payload).order_id}`));
-  return new Promise((resolve) => {
-    socket.once('connect', () => resolve({ role, named, socket, heard, outcome: 'accepted' }));
-    socket.once('connect_error', (error) =>
-      resolve({ role, named, socket, heard, outcome: `refused: ${error.message}` }),
-    );
+  return new Promise<{ socket: Socket; heard: string[]; outcome: string }>((resolve) => {
+    socket.once('connect', () => resolve({ socket, heard, outcome: 'accepted' }));
+    socket.once('connect_error', (error) => resolve({ socket, heard, outcome: `refused: ${error.message}` }));
   });
 }
+
+async function attempt(role: Role, named: Named): Promise<Attempt & { outcome: string }> {
+  return { role, named, ...(await connectTo(address, restaurantNamed(role, named), tokens[role])) };
+}
+
+/** Why the server closed the socket, once it does (within `ms`). */
+const closedBy = (socket: Socket, ms = 3_000) =>
+  new Promise<string>((resolve) => {
+    const timer = setTimeout(() => resolve('still open'), ms);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
 
 const kitchen = async (name: TenantName, orderId: number, status: string) => {
   const response = await api(
@@ -163,8 +189,14 @@ describe('real-time rooms: every role × every restaurant named', () => {
     expect(table.filter((row) => row.role.startsWith('revoked')).map((row) => row.outcome)).toEqual(
       Array(6).fill(`refused: ${SOCKET_UNAUTHORIZED}`),
     );
+    // ...and so is a removed member's, and B's manager naming A.
+    const refusedStaff = table.filter(
+      (row) => row.role === 'removedStaffA' || (row.role === 'managerB' && row.named === 'other'),
+    );
+    expect(refusedStaff.map((row) => row.outcome)).toEqual(Array(4).fill(`refused: ${SOCKET_UNAUTHORIZED}`));
     open = attempts.filter((a) => a.outcome === 'accepted');
-    expect(open).toHaveLength(11);
+    // Two owners, three diners and guests on every restaurant, six of the restaurants' people.
+    expect(open).toHaveLength(17);
   });
 
   it("delivers A's order events to A's staff and each order's diner only: no misdelivery", async () => {
@@ -217,3 +249,102 @@ describe('real-time rooms: every role × every restaurant named', () => {
     expect(misdelivered).toEqual([]);
   });
 });
+
+/**
+ * Ending a staff member's or device's sessions closes their open sockets (docs/product/staff.md#roles):
+ * a role change is told to the socket, which reconnects and is checked afresh (accepted, as the new
+ * role); a removal or a revocation also ends the token, so the reconnect is refused.
+ */
+describe("a staff member's role change, removal and a device's revocation", () => {
+  it('closes the open socket; after a role change the reconnect is accepted', async () => {
+    const member = await staffTokenFor(w.t, w.A.restaurantId, 'server');
+    const first = await connectTo(address, w.A.restaurantId, member.token);
+    expect(first.outcome).toBe('accepted');
+    const closed = closedBy(first.socket);
+    await changeStaffRole(w.t, member.id, 'kitchen');
+    expect(await closed).toBe('io server disconnect');
+    expect((await connectTo(address, w.A.restaurantId, member.token)).outcome).toBe('accepted');
+  });
+
+  // Each makes an account of A's and answers its token and how its sessions end.
+  const ending = [
+    [
+      'a removed member',
+      async () => {
+        const member = await staffTokenFor(w.t, w.A.restaurantId, 'manager');
+        return { token: member.token, end: () => removeStaff(w.t, member.id) };
+      },
+    ],
+    [
+      'a revoked device',
+      async () => {
+        const device = await deviceTokenFor(w.t, w.A.restaurantId, 'kitchen');
+        return { token: device.token, end: () => revokeDevice(w.t, device.id) };
+      },
+    ],
+  ] as const;
+
+  it.each(ending)('closes the open socket of %s, whose reconnect is refused', async (_, make) => {
+    const { token, end } = await make();
+    const first = await connectTo(address, w.A.restaurantId, token);
+    expect(first.outcome).toBe('accepted');
+    const closed = closedBy(first.socket);
+    await end();
+    expect(await closed).toBe('io server disconnect');
+    expect((await connectTo(address, w.A.restaurantId, token)).outcome).toBe(
+      `refused: ${SOCKET_UNAUTHORIZED}`,
+    );
+  });
+
+  it("leaves the other members' sockets open", async () => {
+    const stays = await staffTokenFor(w.t, w.A.restaurantId, 'kitchen');
+    const goes = await staffTokenFor(w.t, w.A.restaurantId, 'kitchen');
+    const staying = await connectTo(address, w.A.restaurantId, stays.token);
+    const going = await connectTo(address, w.A.restaurantId, goes.token);
+    const [stayingClosed, goingClosed] = [closedBy(staying.socket, 1_000), closedBy(going.socket)];
+    await removeStaff(w.t, goes.id);
+    expect({ going: await goingClosed, staying: await stayingClosed }).toEqual({
+      going: 'io server disconnect',
+      staying: 'still open',
+    });
+  });
+});
+
+/**
+ * Two API instances behind one Redis and one PostgreSQL (ADR 006): a removal on one closes the
+ * member's socket on the other. Needs TEST_REDIS_URL and real PostgreSQL, as
+ * plugins/realtime.instances.test.ts does.
+ */
+describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DB_DRIVER === 'postgres')(
+  'a removal across two instances sharing Redis and PostgreSQL',
+  () => {
+    let one: TestApp;
+    let two: TestApp;
+    afterAll(async () => {
+      await two?.close();
+      await one?.close();
+    });
+
+    it('closes the socket on the other instance, and the reconnect there is refused', async () => {
+      const redis = {
+        env: { REDIS_URL: process.env.TEST_REDIS_URL! },
+        build: { rateLimitNamespace: `test-rl-${randomUUID()}:` },
+      };
+      one = await createTestApp(redis);
+      two = await createTestApp({ ...redis, config: { databaseUrl: one.config.databaseUrl } });
+      await one.app.listen({ host: '127.0.0.1', port: 0 });
+      const onTwo = await two.app.listen({ host: '127.0.0.1', port: 0 });
+      const place = await ownerWithRestaurant(one);
+      const member = await staffTokenFor(one, place.restaurantId, 'kitchen');
+
+      const first = await connectTo(onTwo, place.restaurantId, member.token);
+      expect(first.outcome).toBe('accepted');
+      const closed = closedBy(first.socket);
+      await removeStaff(one, member.id);
+      expect(await closed).toBe('io server disconnect');
+      expect((await connectTo(onTwo, place.restaurantId, member.token)).outcome).toBe(
+        `refused: ${SOCKET_UNAUTHORIZED}`,
+      );
+    });
+  },
+);
