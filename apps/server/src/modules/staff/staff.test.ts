@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema';
+import { accountLimits } from '../../plugins/rate-limits';
 import { registerVerifiedOwner } from '../../test/owners';
 import { ownerWithRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -46,11 +47,11 @@ async function invitationToken(email: string, count = 1) {
   return link.split('/invite/')[1]!;
 }
 
-const accept = (token: string, password = PASSWORD) =>
+const accept = (token: string, password = PASSWORD, remoteAddress = nextAddress()) =>
   t.app.inject({
     method: 'POST',
     url: '/api/v1/staff/invitation/accept',
-    remoteAddress: nextAddress(),
+    remoteAddress,
     payload: { token, password },
   });
 
@@ -316,6 +317,28 @@ describe('managing the team', () => {
     await expect(registerVerifiedOwner(t, { email: taken.email })).rejects.toThrow(
       'An account with this email already exists',
     );
+  });
+});
+
+describe('the invitation endpoints', () => {
+  it('are limited per address, with Retry-After', async () => {
+    const from = '10.71.0.1';
+    const { perIp } = accountLimits.acceptInvitation;
+    for (let attempt = 0; attempt < perIp.max; attempt++)
+      expect((await accept('y'.repeat(43), PASSWORD, from)).statusCode).toBe(400);
+    const limited = await accept('y'.repeat(43), PASSWORD, from);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+
+    const check = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/staff/invitation?token=${token}`,
+        remoteAddress: '10.71.0.2',
+      });
+    for (let attempt = 0; attempt < accountLimits.checkInvitation.perIp.max; attempt++)
+      expect((await check('z'.repeat(43))).statusCode).toBe(400);
+    expect((await check('z'.repeat(43))).statusCode).toBe(429);
   });
 });
 

@@ -49,7 +49,7 @@ function Staff({ session }: { session: OwnerSession }) {
           {message.text}
         </Alert>
       )}
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">
+      <div className="mt-6 flex flex-col gap-6">
         <InviteForm session={session} report={report} />
         <Team session={session} report={report} />
       </div>
@@ -94,7 +94,12 @@ function InviteForm({ session, report }: { session: OwnerSession; report: Report
         <UserPlus className="size-5 text-brand-700" aria-hidden />
         {staffTexts.inviteHeading}
       </h2>
-      <form onSubmit={submit} noValidate aria-labelledby={headingId} className="mt-5 flex flex-col gap-4">
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-labelledby={headingId}
+        className="mt-5 grid gap-4 md:grid-cols-2 xl:grid-cols-[1fr_1fr_11rem_auto] xl:items-end"
+      >
         <TextField
           label={staffTexts.name}
           name="name"
@@ -118,7 +123,11 @@ function InviteForm({ session, report }: { session: OwnerSession; report: Report
           </label>
           <RoleSelect id={roleId} value={role} onChange={setRole} />
         </div>
-        <Button type="submit" busy={invite.isPending} className="mt-1">
+        <Button
+          type="submit"
+          busy={invite.isPending}
+          className="md:col-span-2 md:justify-self-start xl:col-span-1"
+        >
           {!invite.isPending && <Send className="size-4" aria-hidden />}
           {invite.isPending ? staffTexts.inviting : staffTexts.invite}
         </Button>
@@ -130,19 +139,21 @@ function InviteForm({ session, report }: { session: OwnerSession; report: Report
 function RoleSelect({
   value,
   onChange,
+  className,
   ...rest
 }: {
   value: StaffRole;
   onChange: (role: StaffRole) => void;
   id?: string;
   'aria-label'?: string;
+  className?: string;
 }) {
   return (
     <select
       {...rest}
       value={value}
       onChange={(event) => onChange(event.target.value as StaffRole)}
-      className={selectClasses}
+      className={cn(selectClasses, className)}
     >
       {STAFF_ROLES.map((role) => (
         <option key={role} value={role}>
@@ -172,8 +183,11 @@ function Team({ session, report }: { session: OwnerSession; report: Report }) {
       ) : (
         <ul className="mt-4 divide-y divide-stone-100">
           {list.data.map((member) => (
-            <li key={member.staff_id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
-              <div className="min-w-0 flex-1">
+            <li
+              key={member.staff_id}
+              className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 md:flex-row md:items-center md:justify-between"
+            >
+              <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2 font-medium text-stone-900">
                   <span className="truncate">{member.name}</span>
                   <span
@@ -194,6 +208,7 @@ function Team({ session, report }: { session: OwnerSession; report: Report }) {
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 <RoleSelect
+                  className="sm:w-44"
                   aria-label={staffTexts.roleOf(member.name)}
                   value={member.role}
                   onChange={(role) => changeRole.mutate({ staffId: member.staff_id, role }, callbacks)}
