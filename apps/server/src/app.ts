@@ -39,6 +39,8 @@ import { createRestaurantsService } from './modules/restaurants/restaurants.serv
 import { salesRoutes } from './modules/sales/sales.routes';
 import { createSalesService } from './modules/sales/sales.service';
 import { sessionRoutes } from './modules/sessions/sessions.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
+import { createStaffService } from './modules/staff/staff.service';
 import { createPaymentProvider } from './modules/subscriptions/payments/create-payment-provider';
 import { stripeWebhookRoutes } from './modules/subscriptions/stripe-webhook.routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -233,6 +235,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         staffOrders,
       });
       await api.register(staffOrderRoutes, { staffOrders });
+      await api.register(staffRoutes, {
+        staff: createStaffService({
+          db: database.db,
+          mailer,
+          tokens,
+          publicUrl: config.publicUrl,
+          isOwnerEmail: (email) => ownerReads.isOwnerEmail(database.db, email),
+          now,
+        }),
+      });
       await api.register(salesRoutes, { sales: createSalesService({ db: database.db, now }) });
       await api.register(customerMenuRoutes, { customerMenu });
       if (config.stripe?.webhookSecret)

@@ -58,3 +58,21 @@ export function passwordResetEmail(to: string, firstName: string, link: string):
     html: layout({ heading: 'Reset your password', intro, button: 'Choose a new password', link, footnote }),
   };
 }
+
+export function staffInvitationEmail(
+  to: string,
+  name: string,
+  restaurantName: string,
+  roleLabel: string,
+  link: string,
+): MailMessage {
+  const intro = `Hi ${name}, ${restaurantName} has invited you to join their team on TableServe as ${roleLabel}. Choose a password to sign in.`;
+  const footnote =
+    'This link can be used once and expires in 72 hours. If you were not expecting this invitation, you can ignore this email.';
+  return {
+    to,
+    subject: `${restaurantName} invited you to TableServe`,
+    text: `${intro}\n\nAccept the invitation: ${link}\n\n${footnote}\n\nTableServe`,
+    html: layout({ heading: 'You are invited', intro, button: 'Accept the invitation', link, footnote }),
+  };
+}

@@ -60,6 +60,10 @@ export const accountLimits = {
   // Reset links carry 256-bit tokens that cannot be guessed; the limit stops one address from
   // hammering the endpoint that sets passwords.
   resetPassword: { perIp: { max: 20, windowMs: 15 * MINUTE } },
+  // Invitation links carry 256-bit tokens too; the limits stop one address from trying links or
+  // hammering the endpoint that sets staff passwords (docs/product/staff.md#staff-accounts).
+  checkInvitation: { perIp: { max: 30, windowMs: 15 * MINUTE } },
+  acceptInvitation: { perIp: { max: 20, windowMs: 15 * MINUTE } },
 } as const satisfies Record<string, AccountLimits>;
 
 /** The limits of calls an owner makes with their token. */

@@ -361,6 +361,24 @@ const foreignDishes = (role: Role, target: Target) => {
  * The declaration: one entry per route, in the order the suite runs them (the two
  * "log out everywhere" routes last, as their permitted calls end the callers' sessions).
  */
+// ——— helpers for the staff routes (docs/product/staff.md#staff-accounts) ———
+
+/** Invites a new member to the tenant's restaurant; answers the member's id and emailed token. */
+async function invitedMember(w: World, name: TenantName) {
+  const email = uniqueEmail(`invitee-${name.toLowerCase()}-`);
+  const response = await api(w, 'POST', '/staff', w[name].owner.auth, {
+    name: 'Invitee',
+    email,
+    role: 'server',
+  });
+  if (response.statusCode !== 201) throw new Error(`invite failed: ${response.body}`);
+  const token = (await w.t.waitForMail(email)).links[0]!.split('/invite/')[1]!;
+  return { staffId: response.json().member.staff_id as number, token };
+}
+const freshMember = async (w: World, name: TenantName) => (await invitedMember(w, name)).staffId;
+const invitationToken = async (c: Call) =>
+  c.target === 'valid' ? (await invitedMember(c.w, 'A')).token : 'x'.repeat(43);
+
 const MATRIX: Entry[] = [
   // ——— public infrastructure ———
   {
@@ -1132,6 +1150,75 @@ const MATRIX: Entry[] = [
     ok: 200,
     mutates: true,
     request: () => ({ method: 'POST', url: '/customer/logout-everywhere' }),
+  },
+  {
+    route: 'GET /staff',
+    access: 'owner',
+    targets: ['none'],
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/staff' }),
+  },
+  {
+    route: 'POST /staff',
+    access: 'owner',
+    targets: ['none'],
+    ok: 201,
+    mutates: true,
+    request: () => ({
+      method: 'POST',
+      url: '/staff',
+      payload: { name: 'New Hire', email: uniqueEmail('new-hire'), role: 'kitchen' },
+    }),
+  },
+  {
+    route: 'PUT /staff/:staff_id',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    mutates: true,
+    prepare: bothFresh(freshMember),
+    request: (c) => ({ method: 'PUT', url: `/staff/${one(c, freshOf(c))}`, payload: { role: 'kitchen' } }),
+  },
+  {
+    route: 'POST /staff/:staff_id/resend-invitation',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    prepare: bothFresh(freshMember),
+    request: (c) => ({ method: 'POST', url: `/staff/${one(c, freshOf(c))}/resend-invitation` }),
+  },
+  {
+    route: 'DELETE /staff/:staff_id',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    mutates: true,
+    prepare: bothFresh(freshMember),
+    request: (c) => ({ method: 'DELETE', url: `/staff/${one(c, freshOf(c))}` }),
+  },
+  {
+    route: 'GET /staff/invitation',
+    access: 'public',
+    targets: ['valid', 'invalid'],
+    ok: 200,
+    // Each valid call invites someone first, so A's team grows.
+    mutates: true,
+    outcomes: { invalid: 400 },
+    request: async (c) => ({ method: 'GET', url: `/staff/invitation?token=${await invitationToken(c)}` }),
+  },
+  {
+    route: 'POST /staff/invitation/accept',
+    access: 'public',
+    targets: ['valid', 'invalid'],
+    ok: 200,
+    // Each valid call invites someone first, so A's team grows.
+    mutates: true,
+    outcomes: { invalid: 400 },
+    request: async (c) => ({
+      method: 'POST',
+      url: '/staff/invitation/accept',
+      payload: { token: await invitationToken(c), password: 'a staff password' },
+    }),
   },
 ];
 

@@ -51,6 +51,8 @@ const OrderSummary = page(() => import('./routes/order-summary'));
 const OrderManagement = page(() => import('./routes/order-management'));
 const KitchenManagement = page(() => import('./routes/kitchen-management'));
 const PlaceOrder = page(() => import('./routes/place-order'));
+const Staff = page(() => import('./routes/staff'));
+const Invite = page(() => import('./routes/invite'));
 const DashboardNotFound = page(() => import('./routes/dashboard-not-found'));
 const NotFound = page(() => import('./routes/not-found'));
 
@@ -80,6 +82,7 @@ const routes: RouteObject[] = [
       route(paths.dashboardRegister, Register),
       route(paths.verifyEmail, VerifyEmail),
       route(paths.resetPassword, ResetPassword),
+      route(`${paths.invite}/:token`, Invite),
       route(paths.selectSubscription, SelectSubscription),
       route(paths.paymentDetails, PaymentDetails),
       route(paths.subscriptionDetails, SubscriptionDetails),
@@ -101,6 +104,7 @@ const routes: RouteObject[] = [
         route('order-management', OrderManagement),
         route('kitchen-management', KitchenManagement),
         route('place-order', PlaceOrder),
+        route('staff', Staff),
         route('*', DashboardNotFound),
       ]),
       route('*', NotFound),

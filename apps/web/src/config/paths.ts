@@ -7,6 +7,8 @@ export const paths = {
   dashboard: '/dashboard',
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
+  /** The staff invitation link, /invite/<token> (docs/product/staff.md#staff-accounts). */
+  invite: '/invite',
   selectSubscription: '/select-subscription',
   paymentDetails: '/payment-details',
   subscriptionDetails: '/subscription-details',
@@ -33,4 +35,5 @@ export const dashboardPaths = {
   menuManagement: `${paths.dashboard}/menu-management`,
   orderManagement: `${paths.dashboard}/order-management`,
   kitchenManagement: `${paths.dashboard}/kitchen-management`,
+  staff: `${paths.dashboard}/staff`,
 } as const;

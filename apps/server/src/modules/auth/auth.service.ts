@@ -18,6 +18,7 @@ import type { SessionTokens } from '../../lib/session-tokens';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../../mail/templates';
 import { restaurantReads } from '../restaurants/restaurant-reads';
+import { staffReads } from '../staff/staff-reads';
 import { type NewUser, authRepository as repo, type User } from './auth.repository';
 
 const HOUR = 60 * 60 * 1000;
@@ -105,7 +106,10 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     async register(body: RegisterBody): Promise<{ message: string; user_id: number }> {
-      if (await repo.findUserByEmail(db, body.email))
+      if (
+        (await repo.findUserByEmail(db, body.email)) ||
+        (await staffReads.isLiveMemberEmail(db, body.email))
+      )
         throw conflict(serverMessages.emailTaken, 'EMAIL_TAKEN');
       const passwordHash = await hashPassword(body.password);
       let user: User;
@@ -140,11 +144,23 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(body: LoginBody): Promise<LoginResponse> {
       const user = await repo.findUserByEmail(db, body.email);
+      // Staff sign in on the owners' page (docs/product/staff.md#staff-accounts); an email is
+      // never both, and an owner's account is looked up first.
+      const member = user ? undefined : await staffReads.signInByEmail(db, body.email);
       // Unknown email and wrong password answer alike, after the same amount of work.
       const passwordOk = await verifyPassword(
-        user?.passwordHash ?? (await decoyPasswordHash()),
+        user?.passwordHash ?? member?.passwordHash ?? (await decoyPasswordHash()),
         body.password,
       );
+      if (member && passwordOk) {
+        const token = await tokens.issue('staff', member.id, deps.ownerTokenTtlSeconds);
+        return {
+          user_id: member.ownerId,
+          token,
+          role: member.role,
+          resturant: { restaurant_id: member.restaurantId },
+        };
+      }
       if (!user || !passwordOk) throw unauthorized(loginMessages.invalidCredentials, 'INVALID_CREDENTIALS');
       if (!user.emailVerifiedAt) {
         const lastSent = await repo.latestTokenCreatedAt(db, user.id, 'verify_email');

@@ -11,4 +11,6 @@ export const ownerReads = {
     const user = await repo.findUserById(db, ownerId);
     return user && { email: user.email, firstName: user.firstName, lastName: user.lastName };
   },
+  /** Whether an owner's account has this email: a staff invitation refuses it (docs/product/staff.md#staff-accounts). */
+  isOwnerEmail: async (db: DbOrTx, email: string) => Boolean(await repo.findUserByEmail(db, email)),
 };

@@ -33,6 +33,14 @@ const activeSubscription = {
 };
 
 describe('Login page', () => {
+  it('shows the message the previous screen handed over (a staff password just set)', async () => {
+    const { router } = renderRoute(LoginPage, { path: '/login', url: '/invite', destinations: ['/invite'] });
+    await router.navigate('/login', {
+      state: { message: { type: 'success', text: 'Your password is set. You can now log in.' } },
+    });
+    expect(await screen.findByText('Your password is set. You can now log in.')).toBeInTheDocument();
+  });
+
   it('styles the login button active only when both fields are non-empty after trimming', async () => {
     renderLogin();
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import { ownerForgotMessages } from '@tableserve/contract/messages';
 import { ArrowLeft, KeyRound, UtensilsCrossed } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/email-field';
@@ -9,7 +9,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
-import type { BannerMessage } from '@/lib/banner-message';
+import { type BannerMessage, bannerOfState } from '@/lib/banner-message';
 import { useRequestOwnerPasswordReset } from '../api/forgot-password';
 import { useOwnerSignIn } from '../hooks/use-owner-sign-in';
 import { forgotPasswordFailure } from '../lib/forgot-password-failure';
@@ -29,7 +29,9 @@ const textLink =
  */
 export function LoginPage() {
   const [mode, setMode] = useState<Mode>('login');
-  const [message, setMessage] = useState<BannerMessage | null>(null);
+  const location = useLocation();
+  // A message the previous screen handed over (a staff member's password just set).
+  const [message, setMessage] = useState<BannerMessage | null>(() => bannerOfState(location.state));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [resetEmail, setResetEmail] = useState('');

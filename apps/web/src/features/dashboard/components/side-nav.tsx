@@ -11,6 +11,7 @@ import {
   ReceiptText,
   Store,
   UserRound,
+  UsersRound,
   UtensilsCrossed,
 } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
@@ -27,6 +28,7 @@ const icons: Record<DashboardNavKey, LucideIcon> = {
   menuManagement: UtensilsCrossed,
   orderManagement: ReceiptText,
   kitchenManagement: ChefHat,
+  staff: UsersRound,
 };
 
 const rowClasses = 'flex min-h-11 items-center gap-3 rounded-xl px-3 text-[0.9375rem] font-medium';

@@ -1,0 +1,11 @@
+import { StaffPage } from '@/features/staff/components/staff-page';
+
+/** /dashboard/staff */
+export function Component() {
+  return (
+    <>
+      <title>Staff · TableServe</title>
+      <StaffPage />
+    </>
+  );
+}
