@@ -970,6 +970,30 @@ const MATRIX: Entry[] = [
     },
   },
   {
+    route: 'GET /owner/restaurant/:restaurant_id/orders/:order_id/history',
+    access: 'owner',
+    targets: pairTargets,
+    ok: 200,
+    request: (c) => {
+      const [restaurantId, orderId] = pair(c, (x) => x.dinerOrder);
+      return { method: 'GET', url: `/owner/restaurant/${restaurantId}/orders/${orderId}/history` };
+    },
+  },
+  {
+    route: 'GET /owner/restaurant/:restaurant_id/audit',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    request: (c) => ({ method: 'GET', url: `/owner/restaurant/${restaurantOf(c)}/audit?day=${DAY}` }),
+  },
+  {
+    route: 'GET /owner/restaurant/:restaurant_id/audit/actors',
+    access: 'owner',
+    targets: oneTargets,
+    ok: 200,
+    request: (c) => ({ method: 'GET', url: `/owner/restaurant/${restaurantOf(c)}/audit/actors` }),
+  },
+  {
     route: 'GET /kitchen/restaurant/:restaurant_id/orders',
     access: 'owner',
     targets: oneTargets,

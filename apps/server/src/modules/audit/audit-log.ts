@@ -45,3 +45,19 @@ export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): 
     after: entry.after ?? null,
   });
 }
+
+export type FieldChange = { before: Record<string, unknown>; after: Record<string, unknown> };
+
+/**
+ * Only the fields that differ between two views of an object, before and after: a price change
+ * reads as its old and new price, and the rest of the form stays out of the trail.
+ */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): FieldChange {
+  const changed = Object.keys(after).filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+  };
+}
