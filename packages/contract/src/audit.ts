@@ -97,6 +97,11 @@ export const auditMessages = {
   history: 'History',
   historyEmpty: 'No staff action recorded yet.',
   historyFailed: 'Could not load the history.',
+  historyLoading: 'Loading the history…',
+  loading: 'Loading the audit trail…',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  previous: 'Previous',
+  next: 'Next',
   objects: {
     order: (objectId: number | null) => `Order #${objectId ?? ''}`,
     menu_item: (objectId: number | null) => `Dish #${objectId ?? ''}`,

@@ -51,6 +51,7 @@ const OrderSummary = page(() => import('./routes/order-summary'));
 const OrderManagement = page(() => import('./routes/order-management'));
 const KitchenManagement = page(() => import('./routes/kitchen-management'));
 const PlaceOrder = page(() => import('./routes/place-order'));
+const AuditTrail = page(() => import('./routes/audit-trail'));
 const DashboardNotFound = page(() => import('./routes/dashboard-not-found'));
 const NotFound = page(() => import('./routes/not-found'));
 
@@ -101,6 +102,7 @@ const routes: RouteObject[] = [
         route('order-management', OrderManagement),
         route('kitchen-management', KitchenManagement),
         route('place-order', PlaceOrder),
+        route('audit-trail', AuditTrail),
         route('*', DashboardNotFound),
       ]),
       route('*', NotFound),

@@ -33,4 +33,5 @@ export const dashboardPaths = {
   menuManagement: `${paths.dashboard}/menu-management`,
   orderManagement: `${paths.dashboard}/order-management`,
   kitchenManagement: `${paths.dashboard}/kitchen-management`,
+  auditTrail: `${paths.dashboard}/audit-trail`,
 } as const;

@@ -4,6 +4,7 @@ import {
   ChevronRight,
   ClipboardList,
   CreditCard,
+  History,
   Lock,
   LogOut,
   type LucideIcon,
@@ -27,6 +28,7 @@ const icons: Record<DashboardNavKey, LucideIcon> = {
   menuManagement: UtensilsCrossed,
   orderManagement: ReceiptText,
   kitchenManagement: ChefHat,
+  auditTrail: History,
 };
 
 const rowClasses = 'flex min-h-11 items-center gap-3 rounded-xl px-3 text-[0.9375rem] font-medium';

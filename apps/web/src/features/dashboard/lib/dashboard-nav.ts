@@ -7,7 +7,8 @@ export type DashboardNavKey =
   | 'generateQrCode'
   | 'menuManagement'
   | 'orderManagement'
-  | 'kitchenManagement';
+  | 'kitchenManagement'
+  | 'auditTrail';
 
 export type DashboardNavEntry = { key: DashboardNavKey; label: string; to: string; enabled: boolean };
 
@@ -47,5 +48,6 @@ export function dashboardNavEntries(restaurantActive: boolean): DashboardNavEntr
       to: dashboardPaths.kitchenManagement,
       enabled: restaurantActive,
     },
+    { key: 'auditTrail', label: 'Audit Trail', to: dashboardPaths.auditTrail, enabled: restaurantActive },
   ];
 }
