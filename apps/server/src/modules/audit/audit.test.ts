@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { AuditEntry } from '@tableserve/contract/audit';
 import { staffRoleMessages } from '@tableserve/contract/staff-roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -352,5 +354,21 @@ describe('reading the trail', () => {
     expect((await api('GET', `/owner/restaurant/${p.restaurantId}/audit`, manager.auth)).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('the trail is append-only (SECURITY.md)', () => {
+  it('has no code outside the tests that updates or deletes an entry', async () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const files = (await readdir(root, { recursive: true })).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('test/'),
+    );
+    const writers: string[] = [];
+    for (const file of files) {
+      const source = await readFile(path.join(root, file), 'utf8');
+      if (/\.(update|delete)\(\s*auditEvents\b/.test(source)) writers.push(file);
+    }
+    expect(files.length).toBeGreaterThan(50);
+    expect(writers).toEqual([]);
   });
 });

@@ -48,7 +48,7 @@ export function AuditEntries({ entries, timeZone }: { entries: readonly AuditEnt
               <td className="py-3 pr-4 whitespace-nowrap text-stone-600 tabular-nums">
                 <time dateTime={entry.at}>{formatAuditTime(entry.at, timeZone)}</time>
               </td>
-              <td className="py-3 pr-4 font-medium text-stone-900">
+              <td className="py-3 pr-4 font-medium whitespace-nowrap text-stone-900">
                 {entry.actor_name}
                 <span className="block text-xs font-normal text-stone-500">
                   {text.kinds[entry.actor_kind]}
