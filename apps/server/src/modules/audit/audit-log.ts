@@ -32,18 +32,26 @@ const actorName = (actor: Actor) => {
  * Records one staff action (docs/product/staff.md#audit-trail). Call it with the transaction of
  * the change itself, so a change and its entry are written together or not at all.
  */
-export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditEvents).values({
-    restaurantId: entry.restaurantId,
-    actorKind: actor.kind,
-    actorId: actor.id,
-    actorName: sql`coalesce(${actorName(actor)}, '')`,
-    action: entry.action,
-    objectType: entry.objectType,
-    objectId: entry.objectId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+export function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): Promise<void> {
+  return recordAudits(tx, actor, [entry]);
+}
+
+/** Records one action on many objects (Mark Selected as Paid) in one INSERT. */
+export async function recordAudits(tx: DbOrTx, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(auditEvents).values(
+    entries.map((entry) => ({
+      restaurantId: entry.restaurantId,
+      actorKind: actor.kind,
+      actorId: actor.id,
+      actorName: sql`coalesce(${actorName(actor)}, '')`,
+      action: entry.action,
+      objectType: entry.objectType,
+      objectId: entry.objectId ?? null,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    })),
+  );
 }
 
 export type FieldChange = { before: Record<string, unknown>; after: Record<string, unknown> };

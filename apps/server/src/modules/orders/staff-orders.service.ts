@@ -19,7 +19,7 @@ import { type AppError, badRequest, conflict, forbidden, notFound } from '../../
 import { businessDayAt } from '../../lib/business-day';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { centsToDollars } from '../../lib/money';
-import { recordAudit } from '../audit/audit-log';
+import { recordAudit, recordAudits } from '../audit/audit-log';
 import { auditReads } from '../audit/audit-reads';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
 import { announceStockChanges, type ItemQuantity, planHolds, refuseShort } from '../menu/stock';
@@ -332,16 +332,18 @@ export function createStaffOrdersService(deps: {
         const updated = await repo.setStatusOfMany(tx, orderIds, 'Ready', 'Completed', now());
         // Locked above, so this cannot happen; if it did, nothing must change.
         if (updated.length !== orderIds.length) throw conflict(text.notReady(orderIds[0]!), 'NOT_READY');
-        for (const row of updated) {
-          await recordAudit(tx, actor, {
+        await recordAudits(
+          tx,
+          actor,
+          updated.map((row) => ({
             restaurantId: restaurant.id,
             action: 'order.paid',
-            objectType: 'order',
+            objectType: 'order' as const,
             objectId: row.id,
             before: { status: 'Ready' },
             after: { status: 'Completed' },
-          });
-        }
+          })),
+        );
         return updated;
       });
       const orders = await announceUpdates(moved, restaurant);
