@@ -13,6 +13,8 @@ import { runExclusively } from './lib/exclusive';
 import { createJwtService } from './lib/jwt';
 import { createSessionTokens, type SessionTokens } from './lib/session-tokens';
 import { createMailer } from './mail/mailer';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { ownerReads } from './modules/auth/owner-reads';
@@ -33,6 +35,7 @@ import { publicConfigRoutes } from './modules/public-config/public-config.routes
 import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes';
 import { createQrCodesService } from './modules/qr-codes/qr-codes.service';
 import { createTableSheets } from './modules/qr-codes/table-sheets';
+import { restaurantOfCaller } from './modules/restaurants/restaurant-of-caller';
 import { restaurantReads } from './modules/restaurants/restaurant-reads';
 import { restaurantRoutes } from './modules/restaurants/restaurants.routes';
 import { createRestaurantsService } from './modules/restaurants/restaurants.service';
@@ -246,6 +249,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         }),
       });
       await api.register(salesRoutes, { sales: createSalesService({ db: database.db, now }) });
+      await api.register(auditRoutes, {
+        audit: createAuditService({
+          db: database.db,
+          restaurantOfCaller: (ownerId, restaurantId) =>
+            restaurantOfCaller(database.db, ownerId, restaurantId),
+        }),
+      });
       await api.register(customerMenuRoutes, { customerMenu });
       if (config.stripe?.webhookSecret)
         await api.register(stripeWebhookRoutes, {

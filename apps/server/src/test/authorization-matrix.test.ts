@@ -1089,6 +1089,21 @@ const MATRIX: Entry[] = [
   },
   restaurantRoute('GET /kitchen/restaurant/:restaurant_id/orders', 'kitchen.view'),
   {
+    route: 'GET /owner/restaurant/:restaurant_id/orders/:order_id/history',
+    access: 'owner',
+    gate: ['orders.view', 'kitchen.view'],
+    targets: pairTargets,
+    ok: 200,
+    request: (c) => {
+      const [restaurantId, orderId] = pair(c, (x) => x.dinerOrder);
+      return { method: 'GET', url: `/owner/restaurant/${restaurantId}/orders/${orderId}/history` };
+    },
+  },
+  restaurantRoute('GET /owner/restaurant/:restaurant_id/audit', 'audit.view', {
+    request: (c) => ({ method: 'GET', url: `/owner/restaurant/${restaurantOf(c)}/audit?day=${DAY}` }),
+  }),
+  restaurantRoute('GET /owner/restaurant/:restaurant_id/audit/actors', 'audit.view'),
+  {
     route: 'POST /kitchen/restaurant/:restaurant_id/update-order-status/:order_id',
     access: 'owner',
     gate: ['orders.manage', 'orders.pay', 'kitchen.work'],

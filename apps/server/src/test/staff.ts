@@ -19,11 +19,24 @@ const ttlOf = (t: TestApp) => t.config.ownerTokenTtlSeconds;
 let made = 0;
 
 /** An accepted staff member of the restaurant with `role`, and a login token of theirs. */
-export async function staffTokenFor(
-  t: TestApp,
-  restaurantId: number,
-  role: StaffRole,
-): Promise<{ id: number; token: string }> {
+/** A signed-in person or device of a restaurant's staff, as the suites call with it. */
+export type StaffCaller = {
+  kind: 'staff' | 'device';
+  id: number;
+  name: string;
+  token: string;
+  auth: { authorization: string };
+};
+
+const callerOf = (kind: StaffCaller['kind'], id: number, name: string, token: string): StaffCaller => ({
+  kind,
+  id,
+  name,
+  token,
+  auth: { authorization: `Bearer ${token}` },
+});
+
+export async function staffTokenFor(t: TestApp, restaurantId: number, role: StaffRole): Promise<StaffCaller> {
   made += 1;
   const [row] = await t.app.database.db
     .insert(staffMembers)
@@ -36,7 +49,7 @@ export async function staffTokenFor(
       acceptedAt: t.clock.now(),
     })
     .returning({ id: staffMembers.id });
-  return { id: row!.id, token: await t.app.tokens.issue('staff', row!.id, ttlOf(t)) };
+  return callerOf('staff', row!.id, `Staff ${made}`, await t.app.tokens.issue('staff', row!.id, ttlOf(t)));
 }
 
 /** A device of the restaurant paired as `role`, and a session token of its. */
@@ -44,13 +57,13 @@ export async function deviceTokenFor(
   t: TestApp,
   restaurantId: number,
   role: DeviceRole,
-): Promise<{ id: number; token: string }> {
+): Promise<StaffCaller> {
   made += 1;
   const [row] = await t.app.database.db
     .insert(devices)
     .values({ restaurantId, name: `Tablet ${made}`, role, credentialHash: hashToken(randomToken()) })
     .returning({ id: devices.id });
-  return { id: row!.id, token: await t.app.tokens.issue('device', row!.id, ttlOf(t)) };
+  return callerOf('device', row!.id, `Tablet ${made}`, await t.app.tokens.issue('device', row!.id, ttlOf(t)));
 }
 
 /**

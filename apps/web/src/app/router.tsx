@@ -53,6 +53,7 @@ const KitchenManagement = page(() => import('./routes/kitchen-management'));
 const PlaceOrder = page(() => import('./routes/place-order'));
 const Staff = page(() => import('./routes/staff'));
 const Invite = page(() => import('./routes/invite'));
+const AuditTrail = page(() => import('./routes/audit-trail'));
 const DashboardNotFound = page(() => import('./routes/dashboard-not-found'));
 const NotFound = page(() => import('./routes/not-found'));
 
@@ -105,6 +106,7 @@ const routes: RouteObject[] = [
         route('kitchen-management', KitchenManagement),
         route('place-order', PlaceOrder),
         route('staff', Staff),
+        route('audit-trail', AuditTrail),
         route('*', DashboardNotFound),
       ]),
       route('*', NotFound),

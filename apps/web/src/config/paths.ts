@@ -36,4 +36,5 @@ export const dashboardPaths = {
   orderManagement: `${paths.dashboard}/order-management`,
   kitchenManagement: `${paths.dashboard}/kitchen-management`,
   staff: `${paths.dashboard}/staff`,
+  auditTrail: `${paths.dashboard}/audit-trail`,
 } as const;

@@ -20,3 +20,17 @@ export async function toCsv(columns: string[], rows: string[][]): Promise<string
   const { unparse } = await import('papaparse');
   return unparse({ fields: columns, data: rows }, { newline: '\r\n', escapeFormulae: FORMULA_CELL });
 }
+
+/** Hands the CSV to the browser as a download. */
+export function downloadCsv(fileName: string, csv: string): void {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next tick: some browsers start the download only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

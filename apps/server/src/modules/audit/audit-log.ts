@@ -32,16 +32,40 @@ const actorName = (actor: Actor) => {
  * Records one staff action (docs/product/staff.md#audit-trail). Call it with the transaction of
  * the change itself, so a change and its entry are written together or not at all.
  */
-export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditEvents).values({
-    restaurantId: entry.restaurantId,
-    actorKind: actor.kind,
-    actorId: actor.id,
-    actorName: sql`coalesce(${actorName(actor)}, '')`,
-    action: entry.action,
-    objectType: entry.objectType,
-    objectId: entry.objectId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+export function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): Promise<void> {
+  return recordAudits(tx, actor, [entry]);
+}
+
+/** Records one action on many objects (Mark Selected as Paid) in one INSERT. */
+export async function recordAudits(tx: DbOrTx, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(auditEvents).values(
+    entries.map((entry) => ({
+      restaurantId: entry.restaurantId,
+      actorKind: actor.kind,
+      actorId: actor.id,
+      actorName: sql`coalesce(${actorName(actor)}, '')`,
+      action: entry.action,
+      objectType: entry.objectType,
+      objectId: entry.objectId ?? null,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    })),
+  );
+}
+
+export type FieldChange = { before: Record<string, unknown>; after: Record<string, unknown> };
+
+/**
+ * Only the fields that differ between two views of an object, before and after: a price change
+ * reads as its old and new price, and the rest of the form stays out of the trail.
+ */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): FieldChange {
+  const changed = Object.keys(after).filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+  };
 }

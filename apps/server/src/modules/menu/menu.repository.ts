@@ -118,13 +118,13 @@ export const menuRepository = {
     return menuRepository.changeCounts(tx, await menuRepository.lockCounted(tx, restaurantId, ids), changes);
   },
 
-  /** Hides a live item of the restaurant; false when there is none (already deleted included). */
-  async softDelete(db: DbOrTx, id: number, restaurantId: number, at: Date): Promise<boolean> {
-    const rows = await db
+  /** Hides a live item of the restaurant; undefined when there is none (already deleted included). */
+  async softDelete(db: DbOrTx, id: number, restaurantId: number, at: Date) {
+    const [row] = await db
       .update(menuItems)
       .set({ deletedAt: at })
       .where(liveItem(id, restaurantId))
-      .returning({ id: menuItems.id });
-    return rows.length > 0;
+      .returning({ id: menuItems.id, name: menuItems.name });
+    return row;
   },
 };

@@ -31,7 +31,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
       schema: { tags, security, body: MenuItemBody, response: { 201: MenuItemResponse, ...errors } },
       onRequest: app.requirePermission('menu.manage', { subscribed: true }),
     },
-    async (request, reply) => reply.code(201).send(await menu.add(request.ownerId, request.body)),
+    async (request, reply) => reply.code(201).send(await menu.add(request.actor!, request.body)),
   );
 
   app.post(
@@ -46,7 +46,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
       },
       onRequest: app.requirePermission('menu.manage', { subscribed: true }),
     },
-    async (request) => menu.update(request.ownerId, request.params.menu_id, request.body),
+    async (request) => menu.update(request.actor!, request.params.menu_id, request.body),
   );
 
   app.post(
@@ -62,7 +62,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
       },
       onRequest: app.requirePermission('stock.manage', { subscribed: true }),
     },
-    async (request) => menu.setSoldOut(request.ownerId, request.params.menu_id, request.body),
+    async (request) => menu.setSoldOut(request.actor!, request.params.menu_id, request.body),
   );
 
   app.delete(
@@ -71,6 +71,6 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
       schema: { tags, security, params: MenuIdParams, response: { 200: MessageResponse, ...errors } },
       onRequest: app.requirePermission('menu.manage', { subscribed: true }),
     },
-    async (request) => menu.remove(request.ownerId, request.params.menu_id),
+    async (request) => menu.remove(request.actor!, request.params.menu_id),
   );
 };

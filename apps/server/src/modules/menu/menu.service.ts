@@ -8,9 +8,11 @@ import {
   menuMessages as text,
 } from '@tableserve/contract/menu';
 import type { Db, DbOrTx } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
+import { changedFields, type FieldChange, recordAudit } from '../audit/audit-log';
 import { restaurantOfCaller } from '../restaurants/restaurant-of-caller';
 import { restaurantReads } from '../restaurants/restaurant-reads';
 import { type MenuItemRow, type NewMenuItem, menuRepository as repo } from './menu.repository';
@@ -74,6 +76,12 @@ const toColumns = (body: MenuItemBody, stored?: MenuItemRow) => ({
     : {}),
 });
 
+/** The fields of an item the audit trail shows, as the API names them (price in dollars). */
+const auditedFields = (row: MenuItemRow): Record<string, unknown> => {
+  const { menu_id: _id, restaurant_id: _restaurant, ...fields } = toMenuItem(row);
+  return fields;
+};
+
 /** An owner's menu items (docs/product/menu.md#menu-items): another owner's restaurant or item is a 404. */
 export function createMenuService({
   db,
@@ -117,10 +125,26 @@ export function createMenuService({
    * states what is left now, so in the same transaction no order line holds any of it any more
    * (ADR 015, amended): a later cancellation cannot raise the count it set.
    */
-  function write(menuId: number, restaurantId: number, changes: Partial<NewMenuItem>) {
+  function write(
+    actor: Actor,
+    before: MenuItemRow,
+    changes: Partial<NewMenuItem>,
+    action: (changed: FieldChange) => string,
+  ) {
     return db.transaction(async (tx) => {
-      const row = await repo.update(tx, menuId, restaurantId, changes);
-      if (row && changes.stock !== undefined) await forfeitHolds(tx, row.id);
+      const row = await repo.update(tx, before.id, before.restaurantId, changes);
+      if (!row) return row;
+      if (changes.stock !== undefined) await forfeitHolds(tx, row.id);
+      const changed = changedFields(auditedFields(before), auditedFields(row));
+      // A form saved as it was changed nothing, and the trail says nothing.
+      if (Object.keys(changed.after).length === 0) return row;
+      await recordAudit(tx, actor, {
+        restaurantId: row.restaurantId,
+        action: action(changed),
+        objectType: 'menu_item',
+        objectId: row.id,
+        ...changed,
+      });
       return row;
     });
   }
@@ -131,20 +155,33 @@ export function createMenuService({
       return { data: rows.map(toMenuItem) };
     },
 
-    async add(ownerId: number, body: MenuItemBody): Promise<MenuItemResponse> {
-      const restaurantId = await ownedRestaurantId(ownerId, body.restaurant_id);
-      const row = await repo.insert(db, { image: null, ...toColumns(body), restaurantId });
+    async add(actor: Actor, body: MenuItemBody): Promise<MenuItemResponse> {
+      const restaurantId = await ownedRestaurantId(actor.ownerId, body.restaurant_id);
+      const row = await db.transaction(async (tx) => {
+        const created = await repo.insert(tx, { image: null, ...toColumns(body), restaurantId });
+        await recordAudit(tx, actor, {
+          restaurantId,
+          action: 'menu_item.added',
+          objectType: 'menu_item',
+          objectId: created.id,
+          after: auditedFields(created),
+        });
+        return created;
+      });
       announce(restaurantId, undefined, row);
       return { message: text.added, data: toMenuItem(row) };
     },
 
-    async update(ownerId: number, menuId: number, body: MenuItemBody): Promise<MenuItemResponse> {
-      const restaurantId = await ownedRestaurantId(ownerId, body.restaurant_id);
+    async update(actor: Actor, menuId: number, body: MenuItemBody): Promise<MenuItemResponse> {
+      const restaurantId = await ownedRestaurantId(actor.ownerId, body.restaurant_id);
       // Read once: the dietary check and the live announcement both compare with it.
       const before = await repo.findLive(db, menuId, restaurantId);
       if (!before) throw itemNotFound();
       refuseDietaryConflict(before, body);
-      const row = await write(menuId, restaurantId, toColumns(body, before));
+      const row = await write(actor, before, toColumns(body, before), (changed) =>
+        // A change of the count alone is the kitchen's "portions left".
+        Object.keys(changed.after).join() === 'stock' ? 'menu_item.portions_set' : 'menu_item.updated',
+      );
       if (!row) throw itemNotFound();
       announce(restaurantId, before, row);
       return { message: text.updated, data: toMenuItem(row) };
@@ -155,12 +192,16 @@ export function createMenuService({
      * stops counting an item at 0 (the kitchen has more, and no count to give) and leaves any
      * other as it is: the kitchen said nothing of it.
      */
-    async setSoldOut(ownerId: number, menuId: number, body: SoldOutBody): Promise<MenuItemResponse> {
-      const restaurantId = await ownedRestaurantId(ownerId, body.restaurant_id);
+    async setSoldOut(actor: Actor, menuId: number, body: SoldOutBody): Promise<MenuItemResponse> {
+      const restaurantId = await ownedRestaurantId(actor.ownerId, body.restaurant_id);
       const before = await repo.findLive(db, menuId, restaurantId);
       if (!before) throw itemNotFound();
       const restated = body.sold_out || before.stock === 0;
-      const row = restated ? await write(menuId, restaurantId, { stock: body.sold_out ? 0 : null }) : before;
+      const row = restated
+        ? await write(actor, before, { stock: body.sold_out ? 0 : null }, () =>
+            body.sold_out ? 'menu_item.sold_out' : 'menu_item.back_on',
+          )
+        : before;
       if (!row) throw itemNotFound();
       if (restated) announce(restaurantId, before, row);
       return {
@@ -169,9 +210,23 @@ export function createMenuService({
       };
     },
 
-    async remove(ownerId: number, menuId: number): Promise<{ message: string }> {
-      const restaurantId = await restaurantReads.idOfOwner(db, ownerId);
-      if (!restaurantId || !(await repo.softDelete(db, menuId, restaurantId, now()))) throw itemNotFound();
+    async remove(actor: Actor, menuId: number): Promise<{ message: string }> {
+      const restaurantId = await restaurantReads.idOfOwner(db, actor.ownerId);
+      if (!restaurantId) throw itemNotFound();
+      const deleted = await db.transaction(async (tx) => {
+        const row = await repo.softDelete(tx, menuId, restaurantId, now());
+        if (row) {
+          await recordAudit(tx, actor, {
+            restaurantId,
+            action: 'menu_item.deleted',
+            objectType: 'menu_item',
+            objectId: row.id,
+            before: { item_name: row.name },
+          });
+        }
+        return row;
+      });
+      if (!deleted) throw itemNotFound();
       events.emit('restaurant.changed', { restaurantId });
       return { message: text.deleted };
     },

@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gt,
   gte,
   ilike,
@@ -117,7 +118,8 @@ export const ordersRepository = {
 
   /**
    * Moves the restaurant's live order to `to` if its status is still one of `from` (two tablets
-   * cannot both move one order); undefined otherwise.
+   * cannot both move one order); undefined otherwise. Answers the status it left too, read under
+   * the same row lock, so the audit trail can say "recalled" rather than "approved".
    */
   async moveStatus(
     db: DbOrTx,
@@ -126,21 +128,30 @@ export const ordersRepository = {
     from: readonly OrderRow['status'][],
     to: OrderRow['status'],
     at: Date,
-  ) {
+  ): Promise<{ row: OrderRow; from: OrderRow['status'] } | undefined> {
     if (from.length === 0) return undefined;
-    const [row] = await db
+    const previous = db
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update')
+      .as('previous');
+    const [moved] = await db
       .update(orders)
       .set(statusChange(to, at))
+      .from(previous)
       .where(
         and(
-          eq(orders.id, orderId),
+          eq(orders.id, previous.id),
           eq(orders.restaurantId, restaurantId),
           inArray(orders.status, [...from]),
           isNull(orders.deletedAt),
         ),
       )
-      .returning();
-    return row;
+      .returning({ ...getTableColumns(orders), previousStatus: previous.status });
+    if (!moved) return undefined;
+    const { previousStatus, ...row } = moved;
+    return { row, from: previousStatus };
   },
 
   /** A restaurant's live orders for its staff: filtered, searched by name or id, in SQL. */

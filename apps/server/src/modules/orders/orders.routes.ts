@@ -51,7 +51,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       const placeOrder = placeOrderRequest(request);
       const outcome =
         placeOrder.by === 'owner'
-          ? await staffOrders.place(placeOrder.ownerId, placeOrder.order, key)
+          ? await staffOrders.place(placeOrder.actor, placeOrder.order, key)
           : await orders.place(placeOrder.customerId, placeOrder.order, key);
       return reply.code(outcome.status).send(outcome.body as PlaceOrderResponse);
     },

@@ -1,6 +1,7 @@
 import { type PlaceOrder, PlaceOrderBody } from '@tableserve/contract/order';
 import { type OwnerPlaceOrder, OwnerPlaceOrderBody } from '@tableserve/contract/owner-orders';
 import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../lib/actor';
 import { parseBody } from '../../lib/validation';
 
 /**
@@ -8,7 +9,7 @@ import { parseBody } from '../../lib/validation';
  * diner's cart share one path, so the route has no body schema of its own.
  */
 export type PlaceOrderRequest =
-  | { by: 'owner'; ownerId: number; order: OwnerPlaceOrder }
+  | { by: 'owner'; actor: Actor; order: OwnerPlaceOrder }
   | { by: 'diner'; customerId: number; order: PlaceOrder };
 
 const parsed = new WeakMap<FastifyRequest, PlaceOrderRequest>();
@@ -21,8 +22,8 @@ const parsed = new WeakMap<FastifyRequest, PlaceOrderRequest>();
 export async function parsePlaceOrder(request: FastifyRequest) {
   parsed.set(
     request,
-    request.ownerId
-      ? { by: 'owner', ownerId: request.ownerId, order: parseBody(OwnerPlaceOrderBody, request.body) }
+    request.actor
+      ? { by: 'owner', actor: request.actor, order: parseBody(OwnerPlaceOrderBody, request.body) }
       : { by: 'diner', customerId: request.customerId, order: parseBody(PlaceOrderBody, request.body) },
   );
 }
@@ -37,6 +38,6 @@ export function placeOrderRequest(request: FastifyRequest): PlaceOrderRequest {
 /** The rate limit's bucket: per owner or diner, and restaurant, from parsed values only. */
 export function placeOrderLimitKey(request: FastifyRequest): string {
   const placeOrder = placeOrderRequest(request);
-  const who = placeOrder.by === 'owner' ? `owner${placeOrder.ownerId}` : String(placeOrder.customerId);
+  const who = placeOrder.by === 'owner' ? `owner${placeOrder.actor.ownerId}` : String(placeOrder.customerId);
   return `place-order:${who}:${placeOrder.order.restaurant_id}`;
 }

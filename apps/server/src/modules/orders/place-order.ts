@@ -8,7 +8,7 @@ import { announceStockChanges, planHolds, quantitiesByItem, refuseShort } from '
 import { adjustStock, type StockChange } from '../menu/stock-counts';
 import type { RestaurantRow } from '../restaurants/restaurant-reads';
 import type { PricedLine } from './order-lines';
-import { type NewOrder, ordersRepository as repo } from './orders.repository';
+import { type NewOrder, type OrderRow, ordersRepository as repo } from './orders.repository';
 import { toStaffOrder } from './staff-order';
 
 /** An order ready to write: checked and priced by the caller, who refuses before this. */
@@ -36,6 +36,8 @@ export function createOrderPlacement(deps: {
   return async function placeOnce(
     request: { scope: string; key: string | undefined; body: unknown; restaurantId: number },
     prepare: (tx: DbOrTx, menu: PublishedMenu | undefined) => Promise<PreparedOrder>,
+    /** Writes what else belongs with the order, in its transaction (a staff order's audit entry). */
+    alongside?: (tx: DbOrTx, row: OrderRow) => Promise<void>,
   ): Promise<Outcome<PlaceOrderResponse>> {
     const menu = await publishedMenus.byId(request.restaurantId);
     let stockChanged: StockChange[] = [];
@@ -50,6 +52,7 @@ export function createOrderPlacement(deps: {
       const { lines } = planHolds([], prepared.lines, new Set(stock.changed.map((item) => item.id)));
       const at = now();
       const row = await repo.insert(tx, { ...prepared.order, createdAt: at, updatedAt: at }, lines);
+      await alongside?.(tx, row);
       placed = { ...prepared, row };
       return {
         status: 201,

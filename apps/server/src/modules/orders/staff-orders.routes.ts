@@ -1,3 +1,4 @@
+import { OrderHistoryResponse } from '@tableserve/contract/audit';
 import { ApiError } from '@tableserve/contract/errors';
 import { UpdateOrderStatusBody, UpdateOrderStatusParams } from '@tableserve/contract/order';
 import {
@@ -100,7 +101,7 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
       preHandler: limitChanges,
     },
     async (request) =>
-      staffOrders.approve(request.ownerId, request.params.restaurant_id, request.params.order_id),
+      staffOrders.approve(request.actor!, request.params.restaurant_id, request.params.order_id),
   );
 
   app.put(
@@ -117,7 +118,7 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
       onRequest: app.requirePermission('orders.manage', { subscribed: true }),
       preHandler: limitChanges,
     },
-    async (request) => staffOrders.edit(request.ownerId, request.params.order_id, request.body.order_items),
+    async (request) => staffOrders.edit(request.actor!, request.params.order_id, request.body.order_items),
   );
 
   app.delete(
@@ -134,7 +135,7 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
       preHandler: limitChanges,
     },
     async (request) =>
-      staffOrders.remove(request.ownerId, request.params.restaurant_id, request.params.order_id),
+      staffOrders.remove(request.actor!, request.params.restaurant_id, request.params.order_id),
   );
 
   app.post(
@@ -151,7 +152,7 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
       preHandler: limitChanges,
     },
     async (request) =>
-      staffOrders.markPaid(request.ownerId, request.params.restaurant_id, request.params.order_id),
+      staffOrders.markPaid(request.actor!, request.params.restaurant_id, request.params.order_id),
   );
 
   app.post(
@@ -169,7 +170,23 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
       preHandler: limitChanges,
     },
     async (request) =>
-      staffOrders.markManyPaid(request.ownerId, request.params.restaurant_id, request.body.order_ids),
+      staffOrders.markManyPaid(request.actor!, request.params.restaurant_id, request.body.order_ids),
+  );
+
+  app.get(
+    '/owner/restaurant/:restaurant_id/orders/:order_id/history',
+    {
+      schema: {
+        tags: ['Restaurant orders'],
+        description: "One order's audit entries, oldest first: who approved it, who marked it paid.",
+        security,
+        params: RestaurantOrderParams,
+        response: { 200: OrderHistoryResponse, ...errors },
+      },
+      onRequest: app.requirePermission(['orders.view', 'kitchen.view']),
+    },
+    async (request) =>
+      staffOrders.history(request.ownerId, request.params.restaurant_id, request.params.order_id),
   );
 
   app.get(
@@ -208,7 +225,7 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
       ],
     },
     async (request) =>
-      staffOrders.updateStatus(request.ownerId, request.params.restaurant_id, request.params.order_id, {
+      staffOrders.updateStatus(request.actor!, request.params.restaurant_id, request.params.order_id, {
         to: request.body.status,
         // Without orders.manage, Approved is only the kitchen's recall of a Ready order.
         recallOnly: !can(request.actor?.role ?? 'owner', 'orders.manage'),

@@ -1,3 +1,4 @@
+import type { OrderHistoryResponse } from '@tableserve/contract/audit';
 import {
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
@@ -13,15 +14,19 @@ import {
 import { pagination } from '@tableserve/contract/pagination';
 import { staffRoleMessages } from '@tableserve/contract/staff-roles';
 import type { Db, DbOrTx } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { businessDayAt } from '../../lib/business-day';
 import type { DomainEventBus } from '../../lib/domain-events';
+import { centsToDollars } from '../../lib/money';
+import { recordAudit, recordAudits } from '../audit/audit-log';
+import { auditReads } from '../audit/audit-reads';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
 import { announceStockChanges, type ItemQuantity, planHolds, refuseShort } from '../menu/stock';
 import { changeCounts, lockCounted, type StockChange } from '../menu/stock-counts';
 import { ofCaller, restaurantNotFound } from '../restaurants/restaurant-of-caller';
 import type { RestaurantRow } from '../restaurants/restaurant-reads';
-import { priceLines } from './order-lines';
+import { type PricedLine, priceLines } from './order-lines';
 import { type OrderRow, ordersRepository as repo } from './orders.repository';
 import { createOrderPlacement, type PreparedOrder } from './place-order';
 import { staffOrdersOf } from './staff-order';
@@ -29,6 +34,29 @@ import { staffOrdersOf } from './staff-order';
 export type StaffOrdersService = ReturnType<typeof createStaffOrdersService>;
 
 const orderNotFound = () => notFound(orderServerMessages.notFound, 'ORDER_NOT_FOUND');
+
+/** What a move is called in the audit trail: Approved from Ready is the kitchen's recall. */
+function statusAction(from: OrderStatus, to: OrderStatus): string {
+  switch (to) {
+    case 'Approved':
+      return from === 'Ready' ? 'order.recalled' : 'order.approved';
+    case 'Ready':
+      return 'order.ready';
+    case 'Completed':
+      return 'order.paid';
+    case 'Cancelled':
+      return 'order.cancelled';
+    case 'Pending':
+      return 'order.pending';
+  }
+}
+
+/** An order line as the audit trail keeps it: enough to read what changed. */
+const auditLine = (line: Pick<PricedLine, 'productName' | 'quantity'> & { menuItemId: number | null }) => ({
+  menu_item_id: line.menuItemId,
+  name: line.productName,
+  quantity: line.quantity,
+});
 
 /**
  * The restaurant's side of orders (docs/product/order-statuses.md#status-machine): Order Summary, Order
@@ -84,27 +112,33 @@ export function createStaffOrdersService(deps: {
   /**
    * Moves one order along the status machine in one statement (only from `from`, only if it is
    * this restaurant's live order), so concurrent changes make a 409, never a double move. The
+   * audit entry is written in the same transaction (docs/product/staff.md#audit-trail). The
    * order is read only to explain a refusal.
    */
   async function moveStatus(
-    ownerId: number,
+    actor: Actor,
     restaurantId: number,
     orderId: number,
     to: OrderStatus,
     refusal: { from: readonly OrderStatus[]; error: (order: OrderRow) => AppError },
   ) {
-    const restaurant = await ownedRestaurant(ownerId, restaurantId);
-    const move = (handle: DbOrTx) => repo.moveStatus(handle, restaurant.id, orderId, refusal.from, to, now());
+    const restaurant = await ownedRestaurant(actor.ownerId, restaurantId);
     let stockChanged: StockChange[] = [];
-    // Only a cancellation touches the counts; every other move stays one statement.
-    const updated =
-      to === 'Cancelled'
-        ? await db.transaction(async (tx) => {
-            const moved = await move(tx);
-            if (moved) stockChanged = await giveBack(tx, restaurant.id, moved.id);
-            return moved;
-          })
-        : await move(db);
+    const updated = await db.transaction(async (tx) => {
+      const moved = await repo.moveStatus(tx, restaurant.id, orderId, refusal.from, to, now());
+      if (!moved) return undefined;
+      // Only a cancellation touches the counts.
+      if (to === 'Cancelled') stockChanged = await giveBack(tx, restaurant.id, moved.row.id);
+      await recordAudit(tx, actor, {
+        restaurantId: restaurant.id,
+        action: statusAction(moved.from, to),
+        objectType: 'order',
+        objectId: moved.row.id,
+        before: { status: moved.from },
+        after: { status: to },
+      });
+      return moved.row;
+    });
     if (!updated) {
       const order = await repo.find(db, restaurant.id, orderId);
       throw order ? refusal.error(order) : orderNotFound();
@@ -252,14 +286,14 @@ export function createStaffOrdersService(deps: {
      * (a kitchen without orders.manage) allows Approved only from Ready.
      */
     async updateStatus(
-      ownerId: number,
+      actor: Actor,
       restaurantId: number,
       orderId: number,
       { to, recallOnly = false }: { to: OrderStatus; recallOnly?: boolean },
     ) {
       const rule = alongTheMachine(to);
       const recall = recallOnly && to === 'Approved';
-      const order = await moveStatus(ownerId, restaurantId, orderId, to, {
+      const order = await moveStatus(actor, restaurantId, orderId, to, {
         from: recall ? ['Ready'] : rule.from,
         // An approval the status machine would allow is the role's to refuse, not the machine's.
         error: (row) =>
@@ -270,8 +304,8 @@ export function createStaffOrdersService(deps: {
       return { message: orderServerMessages.statusUpdated(to), order };
     },
 
-    async approve(ownerId: number, restaurantId: number, orderId: number) {
-      const order = await moveStatus(ownerId, restaurantId, orderId, 'Approved', {
+    async approve(actor: Actor, restaurantId: number, orderId: number) {
+      const order = await moveStatus(actor, restaurantId, orderId, 'Approved', {
         from: ['Pending'],
         error: () => conflict(text.onlyPendingApprovable, 'NOT_PENDING'),
       });
@@ -279,8 +313,8 @@ export function createStaffOrdersService(deps: {
     },
 
     /** Mark as Paid: Ready → Completed. */
-    async markPaid(ownerId: number, restaurantId: number, orderId: number) {
-      const order = await moveStatus(ownerId, restaurantId, orderId, 'Completed', {
+    async markPaid(actor: Actor, restaurantId: number, orderId: number) {
+      const order = await moveStatus(actor, restaurantId, orderId, 'Completed', {
         from: ['Ready'],
         error: (current) => conflict(text.notReady(current.id), 'NOT_READY'),
       });
@@ -288,8 +322,8 @@ export function createStaffOrdersService(deps: {
     },
 
     /** 'Mark Selected as Paid': all of them Ready and of this restaurant, or none changes. */
-    async markManyPaid(ownerId: number, restaurantId: number, orderIds: number[]) {
-      const restaurant = await ownedRestaurant(ownerId, restaurantId);
+    async markManyPaid(actor: Actor, restaurantId: number, orderIds: number[]) {
+      const restaurant = await ownedRestaurant(actor.ownerId, restaurantId);
       const moved = await db.transaction(async (tx) => {
         const rows = await repo.lockMany(tx, restaurant.id, orderIds);
         if (rows.length !== orderIds.length) throw orderNotFound();
@@ -298,21 +332,42 @@ export function createStaffOrdersService(deps: {
         const updated = await repo.setStatusOfMany(tx, orderIds, 'Ready', 'Completed', now());
         // Locked above, so this cannot happen; if it did, nothing must change.
         if (updated.length !== orderIds.length) throw conflict(text.notReady(orderIds[0]!), 'NOT_READY');
+        await recordAudits(
+          tx,
+          actor,
+          updated.map((row) => ({
+            restaurantId: restaurant.id,
+            action: 'order.paid',
+            objectType: 'order' as const,
+            objectId: row.id,
+            before: { status: 'Ready' },
+            after: { status: 'Completed' },
+          })),
+        );
         return updated;
       });
       const orders = await announceUpdates(moved, restaurant);
       return { message: text.markedPaid(orders.length), orders };
     },
 
+    /** An order's history on its card (docs/product/staff.md#audit-trail): who approved it, who marked it paid. */
+    async history(ownerId: number, restaurantId: number, orderId: number): Promise<OrderHistoryResponse> {
+      const { restaurant, order } = await ownedOrder(ownerId, restaurantId, orderId);
+      return {
+        entries: await auditReads.ofOrder(db, restaurant.id, order.id),
+        timezone: restaurant.timezone,
+      };
+    },
+
     /** Order Management's edit of a Pending order: new lines, priced again from the menu. */
     async edit(
-      ownerId: number,
+      actor: Actor,
       orderId: number,
       items: { menu_item_id: number; quantity: number; options?: number[] | undefined }[],
     ) {
       const order = await repo.findById(db, orderId);
       const menu = order ? await publishedMenus.byId(order.restaurantId) : undefined;
-      if (!order || !menu || menu.restaurant.ownerId !== ownerId) throw orderNotFound();
+      if (!order || !menu || menu.restaurant.ownerId !== actor.ownerId) throw orderNotFound();
       const { restaurant } = menu;
       if (order.status !== 'Pending') throw conflict(text.onlyPendingEditable, 'NOT_PENDING');
       const { lines, totalCents } = priceLines(
@@ -327,10 +382,19 @@ export function createStaffOrdersService(deps: {
         // Locked, so a second edit waits and counts from this one's lines, not the same old ones.
         const [locked] = await repo.lockMany(tx, restaurant.id, [order.id]);
         if (locked?.status !== 'Pending') throw conflict(text.onlyPendingEditable, 'NOT_PENDING');
+        const beforeLines = await repo.linesOf(tx, [order.id]);
         const held = await rehold(tx, restaurant.id, order.id, lines);
         refuseShort(held.stock.short);
         const replaced = await repo.replaceLines(tx, order.id, held.lines, totalCents, now());
         if (!replaced) throw conflict(text.onlyPendingEditable, 'NOT_PENDING');
+        await recordAudit(tx, actor, {
+          restaurantId: restaurant.id,
+          action: 'order.edited',
+          objectType: 'order',
+          objectId: order.id,
+          before: { lines: beforeLines.map(auditLine), total: centsToDollars(locked.totalCents) },
+          after: { lines: lines.map(auditLine), total: centsToDollars(totalCents) },
+        });
         return { updated: replaced, stockChanged: held.stock.changed };
       });
       await announceStockChanges({ db, events }, restaurant.id, stockChanged);
@@ -339,12 +403,21 @@ export function createStaffOrdersService(deps: {
     },
 
     /** Soft delete: kept for the records, hidden from lists and reports; never a Completed order. */
-    async remove(ownerId: number, restaurantId: number, orderId: number) {
-      const { restaurant, order } = await ownedOrder(ownerId, restaurantId, orderId);
+    async remove(actor: Actor, restaurantId: number, orderId: number) {
+      const { restaurant, order } = await ownedOrder(actor.ownerId, restaurantId, orderId);
       if (order.status === 'Completed') throw conflict(text.completedNotDeletable, 'ORDER_COMPLETED');
       const { deleted, stockChanged } = await db.transaction(async (tx) => {
         const row = await repo.softDelete(tx, order.id, now());
         const cooked = row?.status === 'Ready' || row?.status === 'Cancelled';
+        if (row) {
+          await recordAudit(tx, actor, {
+            restaurantId: restaurant.id,
+            action: 'order.deleted',
+            objectType: 'order',
+            objectId: row.id,
+            before: { status: row.status, total: centsToDollars(row.totalCents) },
+          });
+        }
         return {
           deleted: row,
           stockChanged: row && !cooked ? await giveBack(tx, restaurant.id, row.id) : [],
@@ -360,11 +433,24 @@ export function createStaffOrdersService(deps: {
       return { message: text.deleted };
     },
 
-    /** The owner's Place Order form: a walk-in or phone order, priced by the server, once per key. */
-    place(ownerId: number, body: OwnerPlaceOrder, idempotencyKey: string | undefined) {
+    /** The Place Order form: a walk-in or phone order, priced by the server, once per key. */
+    place(actor: Actor, body: OwnerPlaceOrder, idempotencyKey: string | undefined) {
       return placeOnce(
-        { scope: `owner-order:${ownerId}`, key: idempotencyKey, body, restaurantId: body.restaurant_id },
-        async (_tx, menu) => prepareWalkIn(menu, ownerId, body),
+        {
+          scope: `owner-order:${actor.ownerId}`,
+          key: idempotencyKey,
+          body,
+          restaurantId: body.restaurant_id,
+        },
+        async (_tx, menu) => prepareWalkIn(menu, actor.ownerId, body),
+        (tx, placed) =>
+          recordAudit(tx, actor, {
+            restaurantId: placed.restaurantId,
+            action: 'order.placed',
+            objectType: 'order',
+            objectId: placed.id,
+            after: { status: placed.status, total: centsToDollars(placed.totalCents) },
+          }),
       );
     },
   };

@@ -110,6 +110,6 @@ export const qrCodeRoutes: FastifyPluginAsyncZod<{ qrCodes: QrCodesService }> = 
       },
       onRequest: app.requirePermission('tables.manage', { subscribed: true }),
     },
-    async (request) => qrCodes.rotateToken(request.ownerId, request.body.restaurant_id, request.body.token),
+    async (request) => qrCodes.rotateToken(request.actor!, request.body.restaurant_id, request.body.token),
   );
 };

@@ -7,8 +7,10 @@ import {
 } from '@tableserve/contract/menu';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
+import { recordAudit } from '../audit/audit-log';
 import { menuReads } from '../menu/menu-reads';
 import { replaceMenuToken } from '../restaurants/menu-tokens';
 import { restaurantOfCaller } from '../restaurants/restaurant-of-caller';
@@ -70,12 +72,24 @@ export function createQrCodesService({
      * Only while `currentToken` is still the stored one, so a double tap rotates once.
      */
     async rotateToken(
-      ownerId: number,
+      actor: Actor,
       restaurantId: number,
       currentToken: string,
     ): Promise<RotateMenuTokenResponse> {
-      const restaurant = await ownedRestaurant(ownerId, restaurantId);
-      const row = await replaceMenuToken(db, restaurant.id, ownerId, currentToken);
+      const restaurant = await ownedRestaurant(actor.ownerId, restaurantId);
+      const row = await db.transaction(async (tx) => {
+        const rotated = await replaceMenuToken(tx, restaurant.id, actor.ownerId, currentToken);
+        // The tokens themselves stay out of the trail: the old one still matters to no one, the
+        // new one opens the menu.
+        if (rotated)
+          await recordAudit(tx, actor, {
+            restaurantId: rotated.id,
+            action: 'qr_token.rotated',
+            objectType: 'table_codes',
+            objectId: rotated.id,
+          });
+        return rotated;
+      });
       if (!row) throw conflict(qrMessages.tokenAlreadyRotated, 'TOKEN_ALREADY_ROTATED');
       // The diners' menu cache (every instance) forgets the old token, so it answers 404 at once.
       events.emit('restaurant.changed', { restaurantId: row.id });

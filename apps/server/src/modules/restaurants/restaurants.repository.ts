@@ -44,12 +44,19 @@ export const restaurantsRepository = {
   },
 
   /** The restaurant, only when `ownerId` owns it: another owner's answers like a missing one. */
-  async findOwned(db: DbOrTx, id: number, ownerId: number): Promise<RestaurantRow | undefined> {
-    const [row] = await db
+  /** The owner's restaurant; `lock` holds its row until the transaction ends (an edit's "before"). */
+  async findOwned(
+    db: DbOrTx,
+    id: number,
+    ownerId: number,
+    { lock = false } = {},
+  ): Promise<RestaurantRow | undefined> {
+    const query = db
       .select()
       .from(restaurants)
       .where(and(eq(restaurants.id, id), eq(restaurants.ownerId, ownerId)))
       .limit(1);
+    const [row] = await (lock ? query.for('update') : query);
     return row;
   },
 

@@ -62,7 +62,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod<{ restaurants: RestaurantsS
       },
       onRequest: app.requirePermission('restaurant.manage', { subscribed: true }),
     },
-    async (request) => restaurants.update(request.ownerId, request.params.restaurant_id, request.body),
+    async (request) => restaurants.update(request.actor!, request.params.restaurant_id, request.body),
   );
 
   app.get(

@@ -15,9 +15,11 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { withoutUndefined } from '../../lib/objects';
+import { changedFields, recordAudit } from '../audit/audit-log';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { newMenuToken } from './menu-tokens';
 import { restaurantNotFound } from './restaurant-of-caller';
@@ -119,10 +121,11 @@ export function createRestaurantsService({ db, subscriptions, log, events }: Res
 
     /** Only the editable fields change; the read-only ones the client echoes are ignored. */
     async update(
-      ownerId: number,
+      actor: Actor,
       restaurantId: number,
       body: UpdateRestaurantBody,
     ): Promise<UpdateRestaurantResponse> {
+      const { ownerId } = actor;
       const changes = withoutUndefined({
         name: body.restaurant_name,
         description: body.description,
@@ -132,7 +135,21 @@ export function createRestaurantsService({ db, subscriptions, log, events }: Res
         timezone: body.timezone,
       });
       const row = Object.keys(changes).length
-        ? await repo.updateOwned(db, restaurantId, ownerId, changes)
+        ? await db.transaction(async (tx) => {
+            const before = await repo.findOwned(tx, restaurantId, ownerId, { lock: true });
+            const after = before && (await repo.updateOwned(tx, restaurantId, ownerId, changes));
+            if (!before || !after) return undefined;
+            const changed = changedFields(toRestaurant(before), toRestaurant(after));
+            if (Object.keys(changed.after).length > 0)
+              await recordAudit(tx, actor, {
+                restaurantId: after.id,
+                action: 'restaurant.updated',
+                objectType: 'restaurant',
+                objectId: after.id,
+                ...changed,
+              });
+            return after;
+          })
         : await repo.findOwned(db, restaurantId, ownerId);
       if (!row) throw restaurantNotFound();
       events.emit('restaurant.changed', { restaurantId: row.id });

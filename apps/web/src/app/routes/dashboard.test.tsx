@@ -163,6 +163,7 @@ describe('Dashboard navigation (docs/product/restaurant-setup.md#dashboard)', ()
       'Menu Management',
       'Order Management',
       'Kitchen Management',
+      'Audit Trail',
     ]) {
       expect(nav.queryByRole('link', { name: new RegExp(label) })).not.toBeInTheDocument();
       const entry = nav.getByText(label).closest('[aria-disabled="true"]');

@@ -9,6 +9,8 @@ export const staffOrderKeys = {
     ['staff-orders', restaurantId, 'management', page] as const,
   kitchen: (restaurantId: number) => ['staff-orders', restaurantId, 'kitchen'] as const,
   sales: (restaurantId: number, date: string) => ['staff-orders', restaurantId, 'sales', date] as const,
+  history: (restaurantId: number, orderId: number) =>
+    ['staff-orders', restaurantId, 'history', orderId] as const,
   kitchenAnalytics: (restaurantId: number, query: object) =>
     ['staff-orders', restaurantId, 'kitchen-analytics', query] as const,
 };

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 /**
- * Catches the files a screen hands the browser (lib/daily-sales-csv.ts downloadCsv): each
+ * Catches the files a screen hands the browser (lib/csv.ts downloadCsv): each
  * download as 'name url', and the blobs behind them, with no real object URL made.
  */
 export function captureDownloads(url: string) {

@@ -6,19 +6,14 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { useMediaQuery } from '@/hooks/use-media-query';
+import { downloadCsv } from '@/lib/csv';
 import { formatDollars } from '@/lib/money';
 import { OrderStatusBadge } from '@/orders/components/order-status-badge';
 import { useKitchenAgeing } from '@/orders/hooks/use-kitchen-ageing';
 import { formatOrderTime } from '@/orders/lib/order-summary-format';
 import { useDailySales } from '../api/daily-sales';
 import { useKitchenAnalytics } from '../api/kitchen-analytics';
-import {
-  dailySalesCsv,
-  dailySalesFileName,
-  dailySalesItemsCsv,
-  downloadCsv,
-  salesItemsCsv,
-} from '../lib/daily-sales-csv';
+import { dailySalesCsv, dailySalesFileName, dailySalesItemsCsv, salesItemsCsv } from '../lib/daily-sales-csv';
 import { kitchenAnalyticsCsv, kitchenAnalyticsFileName } from '../lib/kitchen-analytics-csv';
 import { formatRange, weekEndingOn } from '../lib/kitchen-analytics-format';
 import { KitchenAnalyticsPanel } from './kitchen-analytics-panel';

@@ -69,17 +69,3 @@ export async function dailySalesItemsCsv(report: Pick<SalesReport, 'orders'>): P
 
 /** 'Daily_Sales_2026-11-23.csv' (docs/product/daily-sales.md#daily-sales). */
 export const dailySalesFileName = (date: string) => `${ownerOrderMessages.salesCsvName(date)}.csv`;
-
-/** Hands the CSV to the browser as a download. */
-export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick: some browsers start the download only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

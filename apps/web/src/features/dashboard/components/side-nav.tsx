@@ -4,6 +4,7 @@ import {
   ChevronRight,
   ClipboardList,
   CreditCard,
+  History,
   Lock,
   LogOut,
   type LucideIcon,
@@ -29,6 +30,7 @@ const icons: Record<DashboardNavKey, LucideIcon> = {
   orderManagement: ReceiptText,
   kitchenManagement: ChefHat,
   staff: UsersRound,
+  auditTrail: History,
 };
 
 const rowClasses = 'flex min-h-11 items-center gap-3 rounded-xl px-3 text-[0.9375rem] font-medium';

@@ -13,6 +13,7 @@ describe('dashboardNavEntries (docs/product/restaurant-setup.md#dashboard)', () 
       'Order Management',
       'Kitchen Management',
       'Staff',
+      'Audit Trail',
     ]);
     expect(entries.filter((entry) => entry.enabled).map((entry) => entry.label)).toEqual([
       'Order Summary',

@@ -8,7 +8,8 @@ export type DashboardNavKey =
   | 'menuManagement'
   | 'orderManagement'
   | 'kitchenManagement'
-  | 'staff';
+  | 'staff'
+  | 'auditTrail';
 
 export type DashboardNavEntry = { key: DashboardNavKey; label: string; to: string; enabled: boolean };
 
@@ -49,5 +50,6 @@ export function dashboardNavEntries(restaurantActive: boolean): DashboardNavEntr
       enabled: restaurantActive,
     },
     { key: 'staff', label: 'Staff', to: dashboardPaths.staff, enabled: restaurantActive },
+    { key: 'auditTrail', label: 'Audit Trail', to: dashboardPaths.auditTrail, enabled: restaurantActive },
   ];
 }

@@ -1,0 +1,84 @@
+import { type AuditEntry, auditMessages as text } from '@tableserve/contract/audit';
+import { describeAction, describeChanges, describeObject, formatAuditTime } from '@/orders/lib/audit-format';
+
+function Changes({ entry }: { entry: AuditEntry }) {
+  const changes = describeChanges(entry);
+  if (changes.length === 0) return <span className="text-stone-400">—</span>;
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {changes.map((change) => (
+        <li key={change} className="break-words">
+          {change}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The entries, newest first: a table from a tablet up, one card per entry on a phone, where five
+ * columns would not fit.
+ */
+export function AuditEntries({ entries, timeZone }: { entries: readonly AuditEntry[]; timeZone: string }) {
+  return (
+    <>
+      <table className="hidden w-full text-left text-sm md:table">
+        <thead className="border-b border-stone-200 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+          <tr>
+            <th scope="col" className="py-2 pr-4">
+              {text.columns.time}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {text.columns.who}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {text.columns.action}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {text.columns.object}
+            </th>
+            <th scope="col" className="py-2">
+              {text.columns.change}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100 align-top">
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td className="py-3 pr-4 whitespace-nowrap text-stone-600 tabular-nums">
+                <time dateTime={entry.at}>{formatAuditTime(entry.at, timeZone)}</time>
+              </td>
+              <td className="py-3 pr-4 font-medium whitespace-nowrap text-stone-900">
+                {entry.actor_name}
+                <span className="block text-xs font-normal text-stone-500">
+                  {text.kinds[entry.actor_kind]}
+                </span>
+              </td>
+              <td className="py-3 pr-4 text-stone-800">{describeAction(entry)}</td>
+              <td className="py-3 pr-4 whitespace-nowrap text-stone-700">{describeObject(entry)}</td>
+              <td className="py-3 text-stone-700">
+                <Changes entry={entry} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="flex flex-col divide-y divide-stone-100 md:hidden">
+        {entries.map((entry) => (
+          <li key={entry.id} className="flex flex-col gap-1 py-3 text-sm">
+            <div className="flex items-baseline justify-between gap-3">
+              <span className="font-semibold text-stone-900">{describeAction(entry)}</span>
+              <span className="shrink-0 text-stone-700">{describeObject(entry)}</span>
+            </div>
+            <p className="text-stone-600">
+              {entry.actor_name} · <time dateTime={entry.at}>{formatAuditTime(entry.at, timeZone)}</time>
+            </p>
+            <div className="text-stone-700">
+              <Changes entry={entry} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

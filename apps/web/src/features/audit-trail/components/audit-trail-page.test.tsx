@@ -1,0 +1,123 @@
+import type { AuditEntry } from '@tableserve/contract/audit';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '@/orders/testing/downloads';
+import { jsonResponse, stubFetch } from '@/test/render-route';
+import { AuditTrail } from './audit-trail-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
+  id: 1,
+  at: '2026-11-21T03:05:00.000Z',
+  actor_kind: 'staff',
+  actor_id: 3,
+  actor_name: 'Sam Server',
+  action: 'order.paid',
+  object_type: 'order',
+  object_id: 12,
+  before: { status: 'Ready' },
+  after: { status: 'Completed' },
+  ...overrides,
+});
+
+const entries = [
+  entry({}),
+  entry({
+    id: 2,
+    at: '2026-11-21T02:00:00.000Z',
+    actor_kind: 'owner',
+    actor_id: 1,
+    actor_name: '=HYPERLINK("http://evil")',
+    action: 'menu_item.updated',
+    object_type: 'menu_item',
+    object_id: 4,
+    before: { price: 12.5 },
+    after: { price: 14 },
+  }),
+];
+
+const actors = [
+  { kind: 'owner', id: 1, name: 'Ada Lovelace' },
+  { kind: 'staff', id: 3, name: 'Sam Server' },
+  { kind: 'device', id: 7, name: 'Pass tablet' },
+];
+
+function renderTrail() {
+  const { calls } = stubFetch(({ url }) =>
+    url.includes('/audit/actors')
+      ? jsonResponse(200, { actors })
+      : jsonResponse(200, {
+          entries,
+          pagination: { page: 1, per_page: 20, total: 2, total_pages: 1 },
+          timezone: 'America/Los_Angeles',
+        }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AuditTrail restaurantId={5} token="owner-token" userId={1} />
+    </QueryClientProvider>,
+  );
+  const trailCalls = () =>
+    calls()
+      .map((call) => call.url)
+      .filter((url) => !url.includes('/actors'));
+  return { trailCalls };
+}
+
+describe('Audit trail screen (docs/product/staff.md#audit-trail)', () => {
+  it("shows who did what, in the restaurant's zone, with the change before → after", async () => {
+    renderTrail();
+    const table = await screen.findByRole('table');
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'TimeWhoActionObjectChange',
+      'Nov 20, 2026, 7:05 PMSam ServerStaffMarked an order paidOrder #12status: Ready → Completed',
+      'Nov 20, 2026, 6:00 PM=HYPERLINK("http://evil")OwnerChanged a dishDish #4price: $12.50 → $14.00',
+    ]);
+  });
+
+  it('asks the server for the person, action and day chosen, from page 1', async () => {
+    const user = userEvent.setup();
+    const { trailCalls } = renderTrail();
+    await screen.findByRole('table');
+    await user.selectOptions(screen.getByLabelText('Person'), 'Pass tablet (Device)');
+    await user.selectOptions(screen.getByLabelText('Action'), 'Marked an order ready');
+    await user.type(screen.getByLabelText('Day'), '2026-11-20');
+    await waitFor(() =>
+      expect(trailCalls().at(-1)).toBe(
+        '/api/v1/owner/restaurant/5/audit?page=1&per_page=20&actor_kind=device&actor_id=7&action=order.ready&day=2026-11-20',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() =>
+      expect(trailCalls().at(-1)).toBe('/api/v1/owner/restaurant/5/audit?page=1&per_page=20'),
+    );
+    expect(screen.getByLabelText('Person')).toHaveValue('');
+  });
+
+  it('exports the filtered trail as CSV, a formula typed as a name opening as text', async () => {
+    const user = userEvent.setup();
+    const { trailCalls } = renderTrail();
+    await screen.findByRole('table');
+    const { blobs, downloads } = captureDownloads('blob:audit');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads).toEqual(['audit-trail.csv blob:audit']));
+    expect(trailCalls().at(-1)).toBe('/api/v1/owner/restaurant/5/audit?page=1&per_page=50');
+    expect(await blobs[0]!.text()).toBe(
+      [
+        'Time,Who,Action,Object,Change',
+        '"Nov 20, 2026, 7:05 PM",Sam Server,Marked an order paid,Order #12,status: Ready → Completed',
+        `"Nov 20, 2026, 6:00 PM","'=HYPERLINK(""http://evil"")",Changed a dish,Dish #4,price: $12.50 → $14.00`,
+      ].join('\r\n'),
+    );
+  });
+});

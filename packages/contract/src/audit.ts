@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { id, isoDate, token } from './fields';
+import { PageQuery, Pagination } from './pagination';
+import { ACTOR_KINDS } from './staff-roles';
+
+/**
+ * The audit trail (docs/product/staff.md#audit-trail): who did what, when, with the values
+ * before and after. Actions are verbs in the past, `<object>.<verb>`; the staff and device
+ * modules add their own, so the API takes any such word and the screen names the ones it knows.
+ */
+
+/** An action as stored: lower-case words joined by a dot or an underscore. */
+const ACTION_PATTERN = /^[a-z_]+\.[a-z_]+$/;
+export const auditAction = token(40, { pattern: ACTION_PATTERN, message: 'Invalid action' });
+
+/** What each known action reads as on the screen and in the CSV. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'order.placed': 'Placed an order',
+  'order.approved': 'Approved an order',
+  'order.edited': 'Edited an order',
+  'order.deleted': 'Deleted an order',
+  'order.ready': 'Marked an order ready',
+  'order.recalled': 'Recalled an order',
+  'order.cancelled': 'Cancelled an order',
+  'order.paid': 'Marked an order paid',
+  'menu_item.added': 'Added a dish',
+  'menu_item.updated': 'Changed a dish',
+  'menu_item.deleted': 'Deleted a dish',
+  'menu_item.sold_out': 'Marked a dish sold out',
+  'menu_item.back_on': 'Put a dish back on the menu',
+  'menu_item.portions_set': 'Set portions left',
+  'restaurant.updated': 'Changed the restaurant',
+  'table_codes.replaced': 'Replaced the table codes',
+  'qr_token.rotated': 'Replaced the QR codes',
+};
+
+/** An unknown action reads as itself, so a new one is never hidden. */
+export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;
+
+export const AuditActorKind = z.enum(ACTOR_KINDS);
+
+/** ?actor_kind&actor_id&action&day, all optional, and the page. A person is a kind and an id. */
+export const AuditQuery = PageQuery.extend({
+  actor_kind: AuditActorKind.optional(),
+  actor_id: id.optional(),
+  action: auditAction.optional(),
+  /** The restaurant's business day (docs/product/business-day.md#business-day). */
+  day: isoDate('Day').optional(),
+}).strict();
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor_kind: AuditActorKind,
+  actor_id: z.number().int(),
+  actor_name: z.string(),
+  action: z.string(),
+  object_type: z.string(),
+  object_id: z.number().int().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditListResponse = z.object({
+  entries: z.array(AuditEntry),
+  pagination: Pagination,
+  /** The restaurant's time zone, in which the screen shows each entry's time. */
+  timezone: z.string(),
+});
+export type AuditListResponse = z.infer<typeof AuditListResponse>;
+
+/** Everyone who appears in the trail, for the person filter, by the name last recorded. */
+export const AuditActor = z.object({ kind: AuditActorKind, id: z.number().int(), name: z.string() });
+export type AuditActor = z.infer<typeof AuditActor>;
+export const AuditActorsResponse = z.object({ actors: z.array(AuditActor) });
+export type AuditActorsResponse = z.infer<typeof AuditActorsResponse>;
+
+/** One order's entries, oldest first: who approved it, who marked it paid. */
+export const OrderHistoryResponse = z.object({ entries: z.array(AuditEntry), timezone: z.string() });
+export type OrderHistoryResponse = z.infer<typeof OrderHistoryResponse>;
+
+export const auditMessages = {
+  title: 'Audit trail',
+  intro: 'Who changed what, and when.',
+  person: 'Person',
+  everyone: 'Everyone',
+  action: 'Action',
+  anyAction: 'Any action',
+  day: 'Day',
+  clear: 'Clear filters',
+  exportCsv: 'Export CSV',
+  empty: 'Nothing recorded for these filters.',
+  loadFailed: 'Could not load the audit trail.',
+  columns: { time: 'Time', who: 'Who', action: 'Action', object: 'Object', change: 'Change' },
+  history: 'History',
+  historyEmpty: 'No staff action recorded yet.',
+  historyFailed: 'Could not load the history.',
+  historyLoading: 'Loading the history…',
+  loading: 'Loading the audit trail…',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  previous: 'Previous',
+  next: 'Next',
+  objects: {
+    order: (objectId: number | null) => `Order #${objectId ?? ''}`,
+    menu_item: (objectId: number | null) => `Dish #${objectId ?? ''}`,
+    restaurant: () => 'Restaurant',
+    table_codes: () => 'Table codes',
+    staff: (objectId: number | null) => `Staff member #${objectId ?? ''}`,
+    device: (objectId: number | null) => `Device #${objectId ?? ''}`,
+  } as Record<string, (objectId: number | null) => string>,
+  kinds: { owner: 'Owner', staff: 'Staff', device: 'Device' },
+  /** The file the export downloads, per business day or for the whole trail. */
+  csvName: (day: string | undefined) => `audit-trail${day ? `-${day}` : ''}.csv`,
+} as const;
