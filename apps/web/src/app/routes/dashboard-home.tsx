@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { firstAllowedPath } from '@/config/dashboard-access';
 import { dashboardPaths } from '@/config/paths';
-import { hasActiveRestaurant, readOwnerSession } from '@/session/owner/owner-session';
+import { hasActiveRestaurant } from '@/session/owner/owner-session';
+import { useRole } from '@/session/owner/use-role';
 
 /**
  * /dashboard (docs/product/restaurant-setup.md#dashboard): Order Summary is the default page once a
@@ -10,7 +10,7 @@ import { hasActiveRestaurant, readOwnerSession } from '@/session/owner/owner-ses
  * screen their role allows (docs/product/staff.md#roles).
  */
 export function Component() {
-  const [role] = useState(() => readOwnerSession()?.role ?? 'owner');
+  const role = useRole();
   if (role !== 'owner') return <Navigate to={firstAllowedPath(role)} replace />;
   return (
     <Navigate
