@@ -1,6 +1,13 @@
 import { type ComponentType, createElement, lazy } from 'react';
 import { type Location, matchRoutes, type RouteObject, useRoutes } from 'react-router';
-import { paths } from '@/config/paths';
+import {
+  type DashboardAccess,
+  type DashboardScreen,
+  dashboardAccess,
+  OWNER_ONLY,
+} from '@/config/dashboard-access';
+import { dashboardPaths, paths } from '@/config/paths';
+import { RequireAccess } from '@/session/owner/require-access';
 import { RootLayout } from './root-layout';
 
 type LazyPage = ComponentType & { load(): Promise<unknown> };
@@ -65,6 +72,21 @@ const route = (path: string, Page: LazyPage, children?: RouteObject[]): RouteObj
 });
 const index = (Page: LazyPage): RouteObject => ({ index: true, element: <Page />, handle: Page });
 
+/** A screen shown only to a role that may open it (config/dashboard-access.ts). */
+const guarded = (path: string, Page: LazyPage, access: DashboardAccess, standalone = false): RouteObject => ({
+  path,
+  element: (
+    <RequireAccess access={access} standalone={standalone}>
+      <Page />
+    </RequireAccess>
+  ),
+  handle: Page,
+});
+const dashboardRoute = (screen: DashboardScreen, Page: LazyPage) =>
+  guarded(dashboardPaths[screen].slice(`${paths.dashboard}/`.length), Page, dashboardAccess[screen]);
+/** The subscription screens: the owner's alone, outside the dashboard's frame. */
+const ownerRoute = (path: string, Page: LazyPage) => guarded(path, Page, OWNER_ONLY, true);
+
 /**
  * The app's routes, in React Router's declarative mode: the data router's loaders and actions
  * are unused here, and leaving them out takes 16 KiB (gzipped) off every first load (docs/performance.md).
@@ -84,9 +106,9 @@ const routes: RouteObject[] = [
       route(paths.verifyEmail, VerifyEmail),
       route(paths.resetPassword, ResetPassword),
       route(`${paths.invite}/:token`, Invite),
-      route(paths.selectSubscription, SelectSubscription),
-      route(paths.paymentDetails, PaymentDetails),
-      route(paths.subscriptionDetails, SubscriptionDetails),
+      ownerRoute(paths.selectSubscription, SelectSubscription),
+      ownerRoute(paths.paymentDetails, PaymentDetails),
+      ownerRoute(paths.subscriptionDetails, SubscriptionDetails),
       route(paths.menuDisplay, MenuDisplay),
       route(paths.cart, Cart),
       route(paths.customerDetails, CustomerDetails),
@@ -96,17 +118,17 @@ const routes: RouteObject[] = [
       // Sub-pages join as children; unknown ones stay in the frame.
       route(paths.dashboard, Dashboard, [
         index(DashboardHome),
-        route('create-restaurant', CreateRestaurant),
-        route('edit-restaurant', EditRestaurant),
-        route('profile', Profile),
-        route('menu-management', MenuManagement),
-        route('generate-qr-code', GenerateQrCode),
-        route('order-summary', OrderSummary),
-        route('order-management', OrderManagement),
-        route('kitchen-management', KitchenManagement),
-        route('place-order', PlaceOrder),
-        route('staff', Staff),
-        route('audit-trail', AuditTrail),
+        dashboardRoute('createRestaurant', CreateRestaurant),
+        dashboardRoute('editRestaurant', EditRestaurant),
+        dashboardRoute('profile', Profile),
+        dashboardRoute('menuManagement', MenuManagement),
+        dashboardRoute('generateQrCode', GenerateQrCode),
+        dashboardRoute('orderSummary', OrderSummary),
+        dashboardRoute('orderManagement', OrderManagement),
+        dashboardRoute('kitchenManagement', KitchenManagement),
+        dashboardRoute('placeOrder', PlaceOrder),
+        dashboardRoute('staff', Staff),
+        dashboardRoute('auditTrail', AuditTrail),
         route('*', DashboardNotFound),
       ]),
       route('*', NotFound),

@@ -241,3 +241,44 @@ describe('Dashboard navigation (docs/product/restaurant-setup.md#dashboard)', ()
     expect(screen.getByRole('link', { name: /Renew now/ })).toHaveAttribute('href', '/select-subscription');
   });
 });
+
+describe("A staff member's dashboard (docs/product/staff.md#roles)", () => {
+  const signInStaff = (role: string) => {
+    signInOwner({ token: 'staff-token' });
+    sessionStorage.setItem('staff_role', role);
+  };
+
+  it("never asks for the owner's subscription and shows only the role's entries", async () => {
+    signInStaff('server');
+    const { fetchMock } = stubFetch(() => jsonResponse(403, { message: 'Your role does not allow this.' }));
+    renderDashboard();
+    const nav = await sideNav();
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Order Summary',
+      'Order Management',
+    ]);
+    expect(nav.getByText('Signed in as')).toHaveTextContent('Signed in as Server');
+    expect(nav.queryByText('Subscription Details')).not.toBeInTheDocument();
+    expect(screen.queryByText("We couldn't check your subscription just now.")).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the Kitchen only the Kitchen screen', async () => {
+    signInStaff('kitchen');
+    stubFetch(() => jsonResponse(500, {}));
+    renderDashboard();
+    const nav = await sideNav();
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Kitchen Management']);
+    expect(nav.getByText('Signed in as')).toHaveTextContent('Signed in as Kitchen');
+  });
+
+  it('logs a staff member out: clears the session and the token, then goes to /login', async () => {
+    signInStaff('kitchen');
+    stubFetch(() => jsonResponse(500, {}));
+    renderDashboard();
+    await userEvent.setup().click((await sideNav()).getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByText('Page /login')).toBeInTheDocument();
+    expect(sessionStorage.length).toBe(0);
+    expect(localStorage.getItem('RestaurantToken')).toBeNull();
+  });
+});

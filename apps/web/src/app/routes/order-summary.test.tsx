@@ -401,6 +401,7 @@ describe('Order Summary', () => {
 
     expect(await screen.findByText('No Orders Present')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sales Report' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Menu Management' })).toHaveAttribute(
       'href',
       '/dashboard/menu-management',
@@ -441,6 +442,32 @@ describe('Order Summary', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem(localKeys.restaurantToken)).toBeNull();
     expect(sessionStorage.getItem(sessionKeys.userId)).toBeNull();
+  });
+
+  it("keeps a staff member signed in on a role's 403 and says why (docs/product/staff.md#roles)", async () => {
+    signIn();
+    sessionStorage.setItem(sessionKeys.role, 'server');
+    fakeOrderServer({
+      answer: () => jsonResponse(403, { message: 'Your role does not allow this.', code: 'FORBIDDEN' }),
+    });
+    const { router } = renderPage();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Your role does not allow this.' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    expect(localStorage.getItem(localKeys.restaurantToken)).toBe('owner-token');
+  });
+
+  it('shows a server neither the Sales Report nor the set-up hint, which their role lacks', async () => {
+    signIn();
+    sessionStorage.setItem(sessionKeys.role, 'server');
+    fakeOrderServer({ orders: [] });
+    renderPage();
+
+    expect(await screen.findByText('No Orders Present')).toBeInTheDocument();
+    expect(screen.queryByText('Your first orders will appear here')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sales Report' })).toBeNull();
   });
 
   it('shows a new order live and drops a ticked order that stops being Ready', async () => {

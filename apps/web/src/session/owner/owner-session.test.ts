@@ -3,6 +3,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import {
   clearOwnerSession,
   hasActiveRestaurant,
+  isForbiddenByRole,
   isRefusedToken,
   parseRestaurantId,
   readOwnerSession,
@@ -18,9 +19,16 @@ describe("the owner's session", () => {
     expect(sessionStorage.getItem('user_id')).toBe('42');
     expect(sessionStorage.getItem('restaurant_id')).toBe('9');
     expect(localStorage.getItem('RestaurantToken')).toBe('owner-token');
-    expect(readOwnerSession()).toEqual({ userId: 42, token: 'owner-token' });
+    expect(readOwnerSession()).toEqual({ userId: 42, token: 'owner-token', role: 'owner' });
     expect(readRestaurantId()).toBe(9);
     expect(hasActiveRestaurant()).toBe(true);
+  });
+
+  it("stores a staff member's role, and forgets it when the owner signs in next in the tab", () => {
+    saveOwnerLogin({ user_id: 42, token: 'staff-token', role: 'kitchen' });
+    expect(readOwnerSession()).toEqual({ userId: 42, token: 'staff-token', role: 'kitchen' });
+    saveOwnerLogin({ user_id: 42, token: 'owner-token' });
+    expect(readOwnerSession()).toEqual({ userId: 42, token: 'owner-token', role: 'owner' });
   });
 
   it('drops the restaurant and subscription ids an earlier owner left in the tab', () => {
@@ -87,5 +95,21 @@ describe("the owner's session", () => {
     expect(isRefusedToken(new ApiRequestError('no', 404))).toBe(false);
     expect(isRefusedToken(new ApiRequestError('offline', undefined))).toBe(false);
     expect(isRefusedToken(new Error('no'))).toBe(false);
+  });
+
+  it("keeps a person signed in on a role's 403 FORBIDDEN, not on a 403 SUBSCRIPTION_REQUIRED (docs/product/staff.md#roles)", () => {
+    const forbidden = new ApiRequestError('Your role does not allow this.', 403, {
+      message: 'Your role does not allow this.',
+      code: 'FORBIDDEN',
+    });
+    const unsubscribed = new ApiRequestError('Subscription required', 403, {
+      message: 'Subscription required',
+      code: 'SUBSCRIPTION_REQUIRED',
+    });
+    expect(isRefusedToken(forbidden)).toBe(false);
+    expect(isForbiddenByRole(forbidden)).toBe(true);
+    expect(isRefusedToken(unsubscribed)).toBe(true);
+    expect(isForbiddenByRole(unsubscribed)).toBe(false);
+    expect(isForbiddenByRole(new ApiRequestError('no', 401, { code: 'FORBIDDEN' }))).toBe(false);
   });
 });

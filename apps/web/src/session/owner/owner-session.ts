@@ -78,7 +78,26 @@ export function hasActiveRestaurant(): boolean {
   return readRestaurantId() !== null;
 }
 
-/** A 401 or 403: the server no longer accepts the owner's token, so the owner is logged out. */
+/**
+ * A 403 FORBIDDEN: the token is good but the person's role lacks the call
+ * (docs/product/staff.md#roles), so they stay signed in and read why.
+ */
+export function isForbiddenByRole(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError &&
+    error.status === 403 &&
+    (error.body as { code?: unknown } | undefined)?.code === 'FORBIDDEN'
+  );
+}
+
+/**
+ * A 401, or a 403 other than a role's (SUBSCRIPTION_REQUIRED): the server no longer accepts the
+ * token, so the person is logged out.
+ */
 export function isRefusedToken(error: unknown): boolean {
-  return error instanceof ApiRequestError && (error.status === 401 || error.status === 403);
+  return (
+    error instanceof ApiRequestError &&
+    (error.status === 401 || error.status === 403) &&
+    !isForbiddenByRole(error)
+  );
 }

@@ -12,7 +12,13 @@ afterEach(() => {
 const renderLogin = () =>
   renderRoute(LoginPage, {
     path: '/login',
-    destinations: ['/dashboard', '/select-subscription', '/register'],
+    destinations: [
+      '/dashboard',
+      '/select-subscription',
+      '/register',
+      '/dashboard/order-summary',
+      '/dashboard/kitchen-management',
+    ],
   });
 
 const loginButton = () => screen.getByRole('button', { name: 'Log in' });
@@ -117,6 +123,26 @@ describe('Login page', () => {
       headers: { Authorization: 'Bearer owner-token' },
     });
   });
+
+  it.each([
+    ['kitchen', '/dashboard/kitchen-management'],
+    ['server', '/dashboard/order-summary'],
+    ['manager', '/dashboard/order-summary'],
+  ] as const)(
+    "lands a %s on the first screen the role allows, never asking for the owner's subscription (docs/product/staff.md#roles)",
+    async (role, landing) => {
+      const { calls } = stubFetch(() =>
+        jsonResponse(200, { user_id: 42, token: 'staff-token', role, resturant: { restaurant_id: 9 } }),
+      );
+      renderLogin();
+      const user = await fillLogin();
+      await user.click(loginButton());
+      expect(await screen.findByText(`Page ${landing}`)).toBeInTheDocument();
+      expect(calls().map((call) => call.url)).toEqual(['/api/v1/auth/login']);
+      expect(sessionStorage.getItem('staff_role')).toBe(role);
+      expect(localStorage.getItem('RestaurantToken')).toBe('staff-token');
+    },
+  );
 
   it('goes to plan selection when the status call answers 404', async () => {
     stubFetch(({ url }) =>

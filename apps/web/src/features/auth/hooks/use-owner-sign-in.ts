@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { firstAllowedPath } from '@/config/dashboard-access';
 import { paths } from '@/config/paths';
 import { saveOwnerLogin, saveSubscriptionId } from '@/session/owner/owner-session';
 import { getSubscriptionStatus, type SubscriptionStatus } from '@/session/owner/subscription-status';
@@ -14,6 +15,9 @@ import { loginDestination } from '../lib/login-destination';
 export async function signInOwner(credentials: OwnerCredentials): Promise<string> {
   const login = await loginOwner(credentials);
   saveOwnerLogin(login);
+  // The routing by subscription is the owner's; a staff member opens the first screen their
+  // role allows (docs/product/staff.md#roles).
+  if (login.role) return firstAllowedPath(login.role);
 
   let subscription: SubscriptionStatus | null;
   try {

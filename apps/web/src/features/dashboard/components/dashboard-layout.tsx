@@ -1,3 +1,4 @@
+import type { Role } from '@tableserve/contract/staff-roles';
 import type { Subscription } from '@tableserve/contract/subscription';
 import { useQueryClient } from '@tanstack/react-query';
 import { Menu } from 'lucide-react';
@@ -20,17 +21,21 @@ import { hasDashboardAccess } from '@/session/owner/subscription-state';
 import { useSubscription } from '@/session/owner/subscription-status';
 import type { SubscriptionViews } from '../lib/subscription-views';
 import { NavDrawer } from './nav-drawer';
+import { RoleBadge } from './role-badge';
 import { SideNav } from './side-nav';
 
 const DRAWER_ID = 'dashboard-drawer';
 
 /**
  * /dashboard/* (docs/product/restaurant-setup.md#dashboard, docs/product/accounts.md#owner-session, Login routing): only for an
- * owner with a valid session and a subscription that has not lapsed.
+ * owner with a valid session and a subscription that has not lapsed. A staff member's frame
+ * never asks about the subscription, which is the owner's alone (docs/product/staff.md#roles):
+ * the server answers their calls 403 while it lapses.
  */
 export function DashboardLayout({ subscriptionViews }: { subscriptionViews: SubscriptionViews }) {
   const [session] = useState(readOwnerSession);
   if (!session) return <LeaveSession to={paths.home} />;
+  if (session.role !== 'owner') return <DashboardFrame workingAs={session.role} />;
   return <SubscribedDashboard session={session} subscriptionViews={subscriptionViews} />;
 }
 
@@ -65,6 +70,7 @@ function SubscribedDashboard({
   }
   return (
     <DashboardFrame
+      workingAs="owner"
       subscription={current ?? null}
       subscriptionViews={subscriptionViews}
       statusFailed={current === undefined}
@@ -73,24 +79,24 @@ function SubscribedDashboard({
   );
 }
 
-type DashboardFrameProps = {
-  subscription: Subscription | null;
-  subscriptionViews: SubscriptionViews;
-  statusFailed: boolean;
-  onRetryStatus: () => void;
-};
+/** The owner's frame shows the subscription; a staff member's has none of it. */
+type DashboardFrameProps =
+  | {
+      workingAs: 'owner';
+      subscription: Subscription | null;
+      subscriptionViews: SubscriptionViews;
+      statusFailed: boolean;
+      onRetryStatus: () => void;
+    }
+  | { workingAs: Exclude<Role, 'owner'> };
 
-function DashboardFrame({
-  subscription,
-  subscriptionViews,
-  statusFailed,
-  onRetryStatus,
-}: DashboardFrameProps) {
-  const { Banners, StatusBadge } = subscriptionViews;
+function DashboardFrame(props: DashboardFrameProps) {
+  const owner = props.workingAs === 'owner' ? props : undefined;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const restaurantActive = hasActiveRestaurant();
+  // A staff member always works in their restaurant's.
+  const restaurantActive = !owner || hasActiveRestaurant();
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   function logOut() {
@@ -101,9 +107,11 @@ function DashboardFrame({
 
   const nav = (onNavigate?: () => void) => (
     <SideNav
+      workingAs={props.workingAs}
       restaurantActive={restaurantActive}
-      subscription={subscription}
-      StatusBadge={StatusBadge}
+      subscription={
+        owner && { current: owner.subscription, StatusBadge: owner.subscriptionViews.StatusBadge }
+      }
       onNavigate={onNavigate}
       onLogOut={logOut}
     />
@@ -116,7 +124,7 @@ function DashboardFrame({
       </aside>
 
       <main className="flex min-w-0 flex-1 flex-col gap-5">
-        <div className="md:hidden">
+        <div className="flex items-center justify-between gap-3 md:hidden">
           <Button
             variant="secondary"
             aria-expanded={drawerOpen}
@@ -126,20 +134,21 @@ function DashboardFrame({
             <Menu className="size-5" aria-hidden />
             Menu
           </Button>
+          {!owner && <RoleBadge workingAs={props.workingAs} />}
         </div>
-        {statusFailed && (
+        {owner?.statusFailed && (
           <Alert type="error">
             We couldn't check your subscription just now.{' '}
             <button
               type="button"
-              onClick={onRetryStatus}
+              onClick={owner.onRetryStatus}
               className="font-semibold underline underline-offset-2"
             >
               Try again
             </button>
           </Alert>
         )}
-        <Banners subscription={subscription} />
+        {owner && <owner.subscriptionViews.Banners subscription={owner.subscription} />}
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>

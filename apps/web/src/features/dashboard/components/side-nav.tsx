@@ -1,3 +1,4 @@
+import type { Role } from '@tableserve/contract/staff-roles';
 import type { Subscription } from '@tableserve/contract/subscription';
 import {
   ChefHat,
@@ -20,6 +21,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { type DashboardNavKey, dashboardNavEntries } from '../lib/dashboard-nav';
 import type { SubscriptionViews } from '../lib/subscription-views';
+import { RoleBadge } from './role-badge';
 
 const icons: Record<DashboardNavKey, LucideIcon> = {
   orderSummary: ClipboardList,
@@ -36,18 +38,23 @@ const icons: Record<DashboardNavKey, LucideIcon> = {
 const rowClasses = 'flex min-h-11 items-center gap-3 rounded-xl px-3 text-[0.9375rem] font-medium';
 
 type SideNavProps = {
+  workingAs: Role;
   restaurantActive: boolean;
-  subscription: Subscription | null;
-  StatusBadge: SubscriptionViews['StatusBadge'];
+  /** The owner's alone (docs/product/staff.md#roles); undefined for a staff member. */
+  subscription: { current: Subscription | null; StatusBadge: SubscriptionViews['StatusBadge'] } | undefined;
   onNavigate?: () => void;
   onLogOut: () => void;
 };
 
-/** The dashboard's side navigation (docs/product/restaurant-setup.md#dashboard). */
-export function SideNav({ restaurantActive, subscription, StatusBadge, onNavigate, onLogOut }: SideNavProps) {
-  const entries = dashboardNavEntries(restaurantActive);
+/**
+ * The dashboard's side navigation (docs/product/restaurant-setup.md#dashboard): only the entries
+ * the person's role may open, and for a staff member whom it is signed in as.
+ */
+export function SideNav({ workingAs, restaurantActive, subscription, onNavigate, onLogOut }: SideNavProps) {
+  const entries = dashboardNavEntries(restaurantActive, workingAs);
   return (
     <nav aria-label="Dashboard" className="flex flex-col gap-5">
+      {workingAs !== 'owner' && <RoleBadge workingAs={workingAs} className="self-start" />}
       <ul className="flex flex-col gap-1">
         {entries.map((entry) => {
           const Icon = icons[entry.key];
@@ -93,30 +100,35 @@ export function SideNav({ restaurantActive, subscription, StatusBadge, onNavigat
         </p>
       )}
 
-      <div className="border-t border-stone-200 pt-5">
-        <Link
-          to={paths.subscriptionDetails}
-          onClick={onNavigate}
-          className="group flex items-center gap-3 rounded-xl border border-stone-200 bg-white px-3 py-2.5 shadow-xs transition hover:border-stone-300"
-        >
-          <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
-            <CreditCard className="size-4.5" aria-hidden />
-          </span>
-          <span className="min-w-0 flex-1">
-            <span className="block text-sm font-semibold text-stone-900">Subscription Details</span>
-            {subscription ? (
-              <span className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-stone-500">
-                {/* The badge may read 'Grace period' or 'Active (Canceling)': it wraps rather than being cut off. */}
-                {subscription.plan_name}
-                <StatusBadge subscription={subscription} className="px-1.5 py-0 text-[0.6875rem]" />
-              </span>
-            ) : (
-              <span className="block text-xs text-stone-500">Plan and billing</span>
-            )}
-          </span>
-          <ChevronRight className="size-4 text-stone-400 group-hover:text-stone-600" aria-hidden />
-        </Link>
-      </div>
+      {subscription && (
+        <div className="border-t border-stone-200 pt-5">
+          <Link
+            to={paths.subscriptionDetails}
+            onClick={onNavigate}
+            className="group flex items-center gap-3 rounded-xl border border-stone-200 bg-white px-3 py-2.5 shadow-xs transition hover:border-stone-300"
+          >
+            <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700">
+              <CreditCard className="size-4.5" aria-hidden />
+            </span>
+            <span className="min-w-0 flex-1">
+              <span className="block text-sm font-semibold text-stone-900">Subscription Details</span>
+              {subscription.current ? (
+                <span className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-stone-500">
+                  {/* The badge may read 'Grace period' or 'Active (Canceling)': it wraps rather than being cut off. */}
+                  {subscription.current.plan_name}
+                  <subscription.StatusBadge
+                    subscription={subscription.current}
+                    className="px-1.5 py-0 text-[0.6875rem]"
+                  />
+                </span>
+              ) : (
+                <span className="block text-xs text-stone-500">Plan and billing</span>
+              )}
+            </span>
+            <ChevronRight className="size-4 text-stone-400 group-hover:text-stone-600" aria-hidden />
+          </Link>
+        </div>
+      )}
 
       <button
         type="button"

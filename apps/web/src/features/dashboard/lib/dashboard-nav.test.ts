@@ -1,3 +1,4 @@
+import type { Role } from '@tableserve/contract/staff-roles';
 import { describe, expect, it } from 'vitest';
 import { dashboardNavEntries } from './dashboard-nav';
 
@@ -25,5 +26,29 @@ describe('dashboardNavEntries (docs/product/restaurant-setup.md#dashboard)', () 
     const entries = dashboardNavEntries(true);
     expect(entries[1]).toMatchObject({ label: 'Edit Restaurant', to: '/dashboard/edit-restaurant' });
     expect(entries.every((entry) => entry.enabled)).toBe(true);
+  });
+
+  const labelsFor = (role: Role) => dashboardNavEntries(true, role).map((entry) => entry.label);
+
+  it('shows each role only the entries it may open (docs/product/staff.md#roles)', () => {
+    const everyEntry = [
+      'Order Summary',
+      'Edit Restaurant',
+      'Profile',
+      'Generate Qr Code',
+      'Menu Management',
+      'Order Management',
+      'Kitchen Management',
+    ];
+    expect(labelsFor('owner')).toEqual(everyEntry);
+    expect(labelsFor('manager')).toEqual(everyEntry.filter((label) => label !== 'Profile'));
+    expect(labelsFor('server')).toEqual(['Order Summary', 'Order Management']);
+    expect(labelsFor('kitchen')).toEqual(['Kitchen Management']);
+  });
+
+  it('never offers Create Restaurant to a manager', () => {
+    expect(dashboardNavEntries(false, 'manager').map((entry) => entry.label)).not.toContain(
+      'Create Restaurant',
+    );
   });
 });

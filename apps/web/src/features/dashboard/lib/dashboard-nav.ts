@@ -1,3 +1,5 @@
+import type { Role } from '@tableserve/contract/staff-roles';
+import { type DashboardScreen, mayOpen } from '@/config/dashboard-access';
 import { dashboardPaths } from '@/config/paths';
 
 export type DashboardNavKey =
@@ -11,45 +13,46 @@ export type DashboardNavKey =
   | 'staff'
   | 'auditTrail';
 
-export type DashboardNavEntry = { key: DashboardNavKey; label: string; to: string; enabled: boolean };
+export type DashboardNavEntry = {
+  key: DashboardNavKey;
+  label: string;
+  to: string;
+  enabled: boolean;
+  screen: DashboardScreen;
+};
 
 /**
  * The side navigation (docs/product/restaurant-setup.md#dashboard): Edit
  * Restaurant replaces Create Restaurant once a restaurant is active, and until then every entry
- * but Order Summary and Create Restaurant is greyed out.
+ * but Order Summary and Create Restaurant is greyed out. Each person sees only the entries their
+ * role may open (docs/product/staff.md#roles); a new entry names its screen in
+ * config/dashboard-access.ts.
  */
-export function dashboardNavEntries(restaurantActive: boolean): DashboardNavEntry[] {
-  return [
-    { key: 'orderSummary', label: 'Order Summary', to: dashboardPaths.orderSummary, enabled: true },
+export function dashboardNavEntries(restaurantActive: boolean, role: Role = 'owner'): DashboardNavEntry[] {
+  const entry = (
+    key: DashboardNavKey,
+    label: string,
+    screen: DashboardScreen,
+    enabled = restaurantActive,
+  ) => ({
+    key,
+    label,
+    to: dashboardPaths[screen],
+    enabled,
+    screen,
+  });
+  const entries: DashboardNavEntry[] = [
+    entry('orderSummary', 'Order Summary', 'orderSummary', true),
     restaurantActive
-      ? { key: 'restaurant', label: 'Edit Restaurant', to: dashboardPaths.editRestaurant, enabled: true }
-      : { key: 'restaurant', label: 'Create Restaurant', to: dashboardPaths.createRestaurant, enabled: true },
-    { key: 'profile', label: 'Profile', to: dashboardPaths.profile, enabled: restaurantActive },
-    {
-      key: 'generateQrCode',
-      label: 'Generate Qr Code',
-      to: dashboardPaths.generateQrCode,
-      enabled: restaurantActive,
-    },
-    {
-      key: 'menuManagement',
-      label: 'Menu Management',
-      to: dashboardPaths.menuManagement,
-      enabled: restaurantActive,
-    },
-    {
-      key: 'orderManagement',
-      label: 'Order Management',
-      to: dashboardPaths.orderManagement,
-      enabled: restaurantActive,
-    },
-    {
-      key: 'kitchenManagement',
-      label: 'Kitchen Management',
-      to: dashboardPaths.kitchenManagement,
-      enabled: restaurantActive,
-    },
-    { key: 'staff', label: 'Staff', to: dashboardPaths.staff, enabled: restaurantActive },
-    { key: 'auditTrail', label: 'Audit Trail', to: dashboardPaths.auditTrail, enabled: restaurantActive },
+      ? entry('restaurant', 'Edit Restaurant', 'editRestaurant')
+      : entry('restaurant', 'Create Restaurant', 'createRestaurant', true),
+    entry('profile', 'Profile', 'profile'),
+    entry('generateQrCode', 'Generate Qr Code', 'generateQrCode'),
+    entry('menuManagement', 'Menu Management', 'menuManagement'),
+    entry('orderManagement', 'Order Management', 'orderManagement'),
+    entry('kitchenManagement', 'Kitchen Management', 'kitchenManagement'),
+    entry('staff', 'Staff', 'staff'),
+    entry('auditTrail', 'Audit Trail', 'auditTrail'),
   ];
+  return entries.filter(({ screen }) => mayOpen(role, screen));
 }

@@ -21,6 +21,7 @@ import { useKitchenAgeing } from '@/orders/hooks/use-kitchen-ageing';
 import { useStaffOrderEvents } from '@/orders/hooks/use-staff-order-events';
 import { LeaveSession } from '@/session/owner/leave-session';
 import { isRefusedToken } from '@/session/owner/owner-session';
+import { isRefusedLoad, RefusedLoad } from '@/session/owner/require-access';
 import { useKitchenOrders } from '../api/kitchen-orders';
 import { useKitchenChime } from '../hooks/use-kitchen-chime';
 import { useKitchenFullScreen } from '../hooks/use-kitchen-full-screen';
@@ -59,7 +60,8 @@ export function KitchenBoard({ restaurantId, token }: StaffContext) {
       console.error('Could not load the kitchen', kitchen.error);
   }, [kitchen.error]);
 
-  if (signedOut || (kitchen.isError && isRefusedToken(kitchen.error))) return <LeaveSession />;
+  if (signedOut) return <LeaveSession />;
+  if (kitchen.isError && isRefusedLoad(kitchen.error)) return <RefusedLoad error={kitchen.error} />;
 
   const staff = { restaurantId, token };
   const signOut = () => setSignedOut(true);
@@ -71,7 +73,7 @@ export function KitchenBoard({ restaurantId, token }: StaffContext) {
         fullScreen && 'fixed inset-0 z-50 overflow-y-auto bg-stone-50 px-4 py-5 md:px-8 md:py-6',
       )}
     >
-      <header className="flex flex-col gap-4 @3xl:flex-row @3xl:items-end @3xl:justify-between">
+      <header className="flex flex-col gap-4 @5xl:flex-row @5xl:items-end @5xl:justify-between">
         <div className="max-w-2xl">
           <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{kitchenTexts.title}</h1>
           {!fullScreen && (

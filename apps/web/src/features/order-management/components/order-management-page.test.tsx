@@ -266,6 +266,17 @@ describe('Order Management: the cards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem(localKeys.restaurantToken)).toBeNull();
   });
+
+  it("says a role's 403 plainly and keeps the person signed in (docs/product/staff.md#roles)", async () => {
+    fakeOrderServer([], () =>
+      jsonResponse(403, { message: 'Your role does not allow this.', code: 'FORBIDDEN' }),
+    );
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { name: 'Your role does not allow this.' }),
+    ).toBeInTheDocument();
+    expect(localStorage.getItem(localKeys.restaurantToken)).not.toBeNull();
+  });
 });
 
 describe('Order Management: a Pending order', () => {

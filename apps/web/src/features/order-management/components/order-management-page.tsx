@@ -11,6 +11,7 @@ import { type StaffContext, StaffScreen } from '@/orders/components/staff-screen
 import { useStaffOrderEvents } from '@/orders/hooks/use-staff-order-events';
 import { LeaveSession } from '@/session/owner/leave-session';
 import { isRefusedToken } from '@/session/owner/owner-session';
+import { isRefusedLoad, RefusedLoad } from '@/session/owner/require-access';
 import { useOwnerOrders } from '../api/owner-orders';
 import { OrderCard } from './order-card';
 
@@ -27,7 +28,6 @@ function OrderManagement({ restaurantId, token }: StaffContext) {
   const listTop = useRef<HTMLHeadingElement>(null);
 
   const totalPages = orders.data?.pagination.total_pages ?? 1;
-  const loadRefused = isRefusedToken(orders.error);
 
   useEffect(() => {
     // docs/product/staff-screens.md#order-management: the load failure is shown; it is logged too, for whoever reads the console.
@@ -39,7 +39,8 @@ function OrderManagement({ restaurantId, token }: StaffContext) {
     if (orders.data && !orders.isPlaceholderData && page > totalPages) setPage(totalPages);
   }, [orders.data, orders.isPlaceholderData, page, totalPages]);
 
-  if (refused || loadRefused) return <LeaveSession />;
+  if (refused) return <LeaveSession />;
+  if (isRefusedLoad(orders.error)) return <RefusedLoad error={orders.error} />;
 
   function goTo(next: number) {
     setPage(next);

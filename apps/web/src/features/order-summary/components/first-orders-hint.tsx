@@ -2,10 +2,18 @@ import { BookOpen, QrCode } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { mayOpen } from '@/config/dashboard-access';
 import { dashboardPaths } from '@/config/paths';
+import { useRole } from '@/session/owner/use-role';
 
-/** Shown while the restaurant has never had an order: where the first ones come from. */
+/**
+ * Shown while the restaurant has never had an order: where the first ones come from. Setting up
+ * the menu and the QR codes is for whoever may (docs/product/staff.md#roles); a server is not
+ * sent to screens their role lacks.
+ */
 export function FirstOrdersHint() {
+  const role = useRole();
+  if (!mayOpen(role, 'menuManagement') || !mayOpen(role, 'generateQrCode')) return null;
   return (
     <Card className="flex flex-col gap-4 p-5 md:flex-row md:items-center md:justify-between md:p-6">
       <div className="flex max-w-xl flex-col gap-1">

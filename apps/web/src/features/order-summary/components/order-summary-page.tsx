@@ -19,8 +19,7 @@ import { type OrderSummaryQuery, useOrderSummary } from '@/orders/api/order-summ
 import { LiveBadge } from '@/orders/components/live-badge';
 import { type StaffContext, StaffScreen } from '@/orders/components/staff-screen';
 import { useStaffOrderEvents } from '@/orders/hooks/use-staff-order-events';
-import { LeaveSession } from '@/session/owner/leave-session';
-import { isRefusedToken } from '@/session/owner/owner-session';
+import { isRefusedLoad, RefusedLoad } from '@/session/owner/require-access';
 import { keepPayable, selectionTotal, toggled } from '../lib/order-summary-selection';
 import { FirstOrdersHint } from './first-orders-hint';
 import { OrderCards } from './order-cards';
@@ -42,7 +41,8 @@ const initialQuery: OrderSummaryQuery = { page: 1, filter: 'all', sort: 'newest'
 
 /** The day's sales report, from the daily-sales feature (composed in app/routes/order-summary.tsx). */
 export type SalesReportProps = { restaurantId: number; token: string; today?: string | undefined };
-type SalesReportSlot = { SalesReport: ComponentType<SalesReportProps> };
+/** The report, left out for a role without Daily Sales (docs/product/staff.md#roles). */
+type SalesReportSlot = { SalesReport: ComponentType<SalesReportProps> | undefined };
 
 /** /dashboard/order-summary (docs/product/staff-screens.md#order-summary), the dashboard's default page. */
 export function OrderSummaryPage({ SalesReport }: SalesReportSlot) {
@@ -117,7 +117,7 @@ function OrderSummary({ restaurantId, token, SalesReport }: StaffContext & Sales
     (markPaid.isPending && markPaid.variables === orderId) ||
     (markSelectedPaid.isPending && (markSelectedPaid.variables ?? []).includes(orderId));
 
-  if (summary.isError && isRefusedToken(summary.error)) return <LeaveSession />;
+  if (summary.isError && isRefusedLoad(summary.error)) return <RefusedLoad error={summary.error} />;
 
   const total = selectionTotal(selected, orders);
   const rows: OrderRowProps = {
@@ -142,7 +142,9 @@ function OrderSummary({ restaurantId, token, SalesReport }: StaffContext & Sales
           </div>
           <p className="text-[0.9375rem] text-stone-600">Every order, its payment and today's totals.</p>
         </div>
-        <SalesReport restaurantId={restaurantId} token={token} today={pagination?.working_hours_date} />
+        {SalesReport && (
+          <SalesReport restaurantId={restaurantId} token={token} today={pagination?.working_hours_date} />
+        )}
       </header>
 
       <OrderSummaryCounters

@@ -14,10 +14,10 @@ import { dashboardPaths } from '@/config/paths';
 import { useTimedMessage } from '@/hooks/use-timed-message';
 import { ApiRequestError } from '@/lib/api-client';
 import { type FieldErrors, fieldErrorsFromServer, withoutFieldError } from '@/lib/field-errors';
-import { LeaveSession } from '@/session/owner/leave-session';
 import { OwnerOnly } from '@/session/owner/owner-only';
 import { useOwnerRestaurant } from '@/session/owner/owner-restaurant';
 import { isRefusedToken, type OwnerSession, readRestaurantId } from '@/session/owner/owner-session';
+import { isRefusedLoad, RefusedLoad } from '@/session/owner/require-access';
 import { useUpdateRestaurant } from '../api/update-restaurant';
 import {
   contactFrom,
@@ -53,7 +53,7 @@ function LoadedRestaurant({ restaurantId, session }: { restaurantId: string; ses
 
   if (restaurant.isPending) return <LoadingScreen label="Loading your restaurant" />;
   if (restaurant.isError) {
-    if (isRefusedToken(restaurant.error)) return <LeaveSession />;
+    if (isRefusedLoad(restaurant.error)) return <RefusedLoad error={restaurant.error} />;
     return (
       <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
         <h1 className="text-xl font-semibold">Edit Restaurant</h1>
