@@ -39,6 +39,8 @@ describe('dashboardNavEntries (docs/product/restaurant-setup.md#dashboard)', () 
       'Menu Management',
       'Order Management',
       'Kitchen Management',
+      'Staff',
+      'Audit Trail',
     ];
     expect(labelsFor('owner')).toEqual(everyEntry);
     expect(labelsFor('manager')).toEqual(everyEntry.filter((label) => label !== 'Profile'));
