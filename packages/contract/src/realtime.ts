@@ -1,5 +1,4 @@
 import type { MenuItem } from './menu';
-import type { OrderStatus } from './order';
 import type { StaffOrder } from './owner-orders';
 
 /**
@@ -17,20 +16,13 @@ export const SOCKET_OPTIONS = {
 /** The reason a refused handshake gives in the client's connect_error. */
 export const SOCKET_UNAUTHORIZED = 'unauthorized';
 
-/** new_order: the full order, as the staff's order lists show it. */
+/** new_order: the full order, as the staff's order lists show it (read with the StaffOrder schema). */
 export type NewOrderPayload = StaffOrder;
 /**
- * order_update: what changed, for the staff and the ordering diner. `updated_at` (added to the
- * spec's three fields) restarts the kitchen's timer without a refetch.
+ * order_update and order_deleted: their schemas and types are in realtime-payloads.ts, apart from
+ * this file, so the socket's code (which an open menu loads) does not bring zod along.
  */
-export type OrderUpdatePayload = {
-  order_id: number;
-  status: OrderStatus;
-  total_amount: number;
-  updated_at?: string;
-};
-/** order_deleted (added to the spec's events): the order left the staff's lists. */
-export type OrderDeletedPayload = { order_id: number };
+export type { OrderDeletedPayload, OrderUpdatePayload } from './realtime-payloads';
 
 /**
  * menu_item_sold_out (docs/decisions/015-stock-and-sold-out.md): an item left the diner's menu (sold out, or switched

@@ -1,24 +1,15 @@
-import type { StaffOrder } from '@tableserve/contract/owner-orders';
+import { StaffOrder } from '@tableserve/contract/owner-orders';
+import {
+  OrderDeletedPayload,
+  OrderUpdatePayload,
+  parsePayload,
+} from '@tableserve/contract/realtime-payloads';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { createSocket } from '@/lib/socket';
+import { type LiveState, useLiveSocket } from '@/hooks/use-live-socket';
 import { staffMenuKey } from '../api/menu-items';
 import type { OrderSummaryQuery } from '../api/order-summary';
 import { staffOrderKeys } from '../api/staff-order-keys';
-import { parseNewOrder, parseOrderDeleted, parseStaffOrderUpdate } from '../lib/order-events';
 import { applyUpdate, removeOrder } from '../lib/order-lists';
-
-/** 'live' while connected; 'offline' while the connection is down (it keeps trying). */
-export type LiveState = 'connecting' | 'live' | 'offline';
-
-/**
- * How long a staff screen waits between two tries to reach the server (docs/product/order-statuses.md#status-machine: attempts
- * 1 s apart). Socket.IO's own backoff would double the delay up to 5 s, which a restart of the
- * server would make the screens wait out; after its 5 attempts, or after the server closed the
- * connection itself (a restart), a screen open all evening starts again this soon rather than
- * giving up. The delays have jitter, so a room of screens does not come back all at once.
- */
-export const RECONNECT_DELAY_MS = 1000;
 
 type Options = {
   restaurantId: number;
@@ -55,71 +46,41 @@ function withNewOrder(data: unknown, order: StaffOrder, place: 'first' | 'last')
  */
 export function useStaffOrderEvents({ restaurantId, token, onNewOrder }: Options): LiveState {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<LiveState>('connecting');
-  const handlers = useRef({ onNewOrder });
-  useEffect(() => {
-    handlers.current = { onNewOrder };
+  const key = staffOrderKeys.all(restaurantId);
+  const refetchAll = () => void queryClient.invalidateQueries({ queryKey: key });
+
+  return useLiveSocket({
+    restaurantId,
+    token,
+    // The first connection too: an order placed after the lists were fetched but before the
+    // socket joined the room is fetched then.
+    catchUpOnFirstConnection: true,
+    onCatchUp: refetchAll,
+    on: {
+      new_order: (message) => {
+        const order = parsePayload(StaffOrder, message);
+        if (!order) return;
+        for (const query of queryClient.getQueryCache().findAll({ queryKey: key })) {
+          const place = placeOfNewOrder(query.queryKey);
+          if (place) queryClient.setQueryData(query.queryKey, withNewOrder(query.state.data, order, place));
+        }
+        onNewOrder?.(order);
+        refetchAll();
+      },
+      order_update: (message) => {
+        const update = parsePayload(OrderUpdatePayload, message);
+        if (!update) return;
+        queryClient.setQueriesData({ queryKey: key }, (data: unknown) => applyUpdate(data, update));
+        refetchAll();
+      },
+      // A dish sold out or back, by an order or another screen's tap: the menus the staff pick from.
+      menu_item_sold_out: () => void queryClient.invalidateQueries({ queryKey: staffMenuKey(restaurantId) }),
+      order_deleted: (message) => {
+        const deleted = parsePayload(OrderDeletedPayload, message);
+        if (!deleted) return;
+        queryClient.setQueriesData({ queryKey: key }, (data: unknown) => removeOrder(data, deleted));
+        refetchAll();
+      },
+    },
   });
-
-  useEffect(() => {
-    const key = staffOrderKeys.all(restaurantId);
-    const refetchAll = () => void queryClient.invalidateQueries({ queryKey: key });
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const socket = createSocket({ restaurantId, token });
-    socket.io.reconnectionDelayMax(RECONNECT_DELAY_MS);
-    const connectAgainSoon = () => {
-      clearTimeout(retry);
-      retry = setTimeout(() => socket.connect(), RECONNECT_DELAY_MS);
-    };
-
-    // Every connection, the first included, refetches: an order placed after the lists were
-    // fetched but before the socket joined the room, or while it was away, is fetched then.
-    socket.on('connect', () => {
-      setState('live');
-      refetchAll();
-    });
-    socket.on('disconnect', (reason) => {
-      setState('offline');
-      // The server closed the connection (it is restarting): Socket.IO would not come back by itself.
-      if (reason === 'io server disconnect') connectAgainSoon();
-    });
-    socket.on('connect_error', () => setState('offline'));
-    socket.io.on('reconnect_failed', connectAgainSoon);
-    socket.on('new_order', (message) => {
-      const order = parseNewOrder(message);
-      if (!order) return;
-      for (const query of queryClient.getQueryCache().findAll({ queryKey: key })) {
-        const place = placeOfNewOrder(query.queryKey);
-        if (place) queryClient.setQueryData(query.queryKey, withNewOrder(query.state.data, order, place));
-      }
-      handlers.current.onNewOrder?.(order);
-      refetchAll();
-    });
-    socket.on('order_update', (message) => {
-      const update = parseStaffOrderUpdate(message);
-      if (!update) return;
-      queryClient.setQueriesData({ queryKey: key }, (data: unknown) => applyUpdate(data, update));
-      refetchAll();
-    });
-    // A dish sold out or back, by an order or another screen's tap: the menus the staff pick from.
-    socket.on(
-      'menu_item_sold_out',
-      () => void queryClient.invalidateQueries({ queryKey: staffMenuKey(restaurantId) }),
-    );
-    socket.on('order_deleted', (message) => {
-      const deleted = parseOrderDeleted(message);
-      if (!deleted) return;
-      queryClient.setQueriesData({ queryKey: key }, (data: unknown) => removeOrder(data, deleted));
-      refetchAll();
-    });
-
-    return () => {
-      clearTimeout(retry);
-      socket.io.removeAllListeners();
-      socket.removeAllListeners();
-      socket.disconnect();
-    };
-  }, [queryClient, restaurantId, token]);
-
-  return state;
 }

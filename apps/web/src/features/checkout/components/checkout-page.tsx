@@ -8,6 +8,7 @@ import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCart } from '@/session/diner/cart';
 import { restaurantIdFromState } from '@/session/diner/cart-navigation';
+import type { CheckoutSignInProps } from '@/session/diner/checkout-sign-in';
 import { menuPath, readCurrentRestaurantId } from '@/session/diner/current-restaurant';
 import { useCustomer } from '@/session/diner/customer-session';
 import { readTableFromCode } from '@/session/diner/table-from-code';
@@ -17,15 +18,12 @@ import { useSubmitOrder } from '../hooks/use-submit-order';
 import { ORDER_FORM_ID, OrderForm } from './order-form';
 import { OrderSummary } from './order-summary';
 
+type CheckoutPageProps = { SignIn: ComponentType<CheckoutSignInProps> };
+
 /**
  * /customer_details (docs/product/ordering.md#checkout): the diner logs in, signs up
  * or continues as a guest, picks pickup or a table, and submits the cart as an order.
  */
-/** How a diner who is not signed in signs in, signs up or continues as a guest (composed in app/). */
-export type CheckoutSignInProps = { restaurantId: number; onSignedIn: () => void };
-
-type CheckoutPageProps = { SignIn: ComponentType<CheckoutSignInProps> };
-
 export function CheckoutPage({ SignIn }: CheckoutPageProps) {
   const routerLocation = useLocation();
   const restaurantId = restaurantIdFromState(routerLocation.state) ?? readCurrentRestaurantId();

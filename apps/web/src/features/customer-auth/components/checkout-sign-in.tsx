@@ -2,6 +2,7 @@ import { ChevronDown, KeyRound, LogIn, type LucideIcon, UserPlus, UserRound } fr
 import { type ReactNode, useId, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import type { CheckoutSignInProps } from '@/session/diner/checkout-sign-in';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { GuestForm } from './guest-form';
 import { LoginForm } from './login-form';
@@ -33,8 +34,6 @@ const panels: Panel[] = [
     icon: KeyRound,
   },
 ];
-
-type CheckoutSignInProps = { restaurantId: number; onSignedIn: () => void };
 
 /**
  * The checkout's four panels (docs/product/ordering.md#checkout) as an accordion: on a phone

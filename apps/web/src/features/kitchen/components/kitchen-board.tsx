@@ -14,8 +14,8 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { LiveBadge } from '@/components/ui/live-badge';
 import { cn } from '@/lib/cn';
-import { LiveBadge } from '@/orders/components/live-badge';
 import type { StaffContext } from '@/orders/components/staff-screen';
 import { useKitchenAgeing } from '@/orders/hooks/use-kitchen-ageing';
 import { useStaffOrderEvents } from '@/orders/hooks/use-staff-order-events';
@@ -81,7 +81,7 @@ export function KitchenBoard({ restaurantId, token }: StaffContext) {
           )}
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-2 sm:gap-2.5">
-          <LiveBadge state={live} large />
+          <LiveBadge state={live} audience="staff" large />
           <KitchenToggle
             pressed={soundOn}
             onToggle={toggleSound}

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LiveBadge } from '@/components/ui/live-badge';
 import { dashboardPaths } from '@/config/paths';
-import { LiveBadge } from '@/orders/components/live-badge';
 import { type StaffContext, StaffScreen } from '@/orders/components/staff-screen';
 import { useStaffOrderEvents } from '@/orders/hooks/use-staff-order-events';
 import { LeaveSession } from '@/session/owner/leave-session';
@@ -56,7 +56,7 @@ function OrderManagement({ restaurantId, token }: StaffContext) {
         <div className="max-w-2xl">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Order Management</h1>
-            <LiveBadge state={live} />
+            <LiveBadge state={live} audience="staff" />
           </div>
           <p className="mt-2 text-[0.9375rem] leading-7 text-stone-600">
             Approve new orders, adjust what was ordered before the kitchen starts, and remove mistakes.

@@ -12,11 +12,11 @@ import { toast } from 'react-toastify';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LiveBadge } from '@/components/ui/live-badge';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/cn';
 import { markOrderPaid, markOrdersPaid, useOrderAction } from '@/orders/api/order-actions';
 import { type OrderSummaryQuery, useOrderSummary } from '@/orders/api/order-summary';
-import { LiveBadge } from '@/orders/components/live-badge';
 import { type StaffContext, StaffScreen } from '@/orders/components/staff-screen';
 import { useStaffOrderEvents } from '@/orders/hooks/use-staff-order-events';
 import { isRefusedLoad, RefusedLoad } from '@/session/owner/require-access';
@@ -138,7 +138,7 @@ function OrderSummary({ restaurantId, token, SalesReport }: StaffContext & Sales
         <div className="flex flex-col gap-1">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
             <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Order Summary</h1>
-            <LiveBadge state={live} />
+            <LiveBadge state={live} audience="staff" />
           </div>
           <p className="text-[0.9375rem] text-stone-600">Every order, its payment and today's totals.</p>
         </div>

@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LiveBadge } from '@/components/ui/live-badge';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { readCurrentRestaurantId } from '@/session/diner/current-restaurant';
 import { readCustomerToken, useCustomer } from '@/session/diner/customer-session';
@@ -17,7 +18,6 @@ import { readCustomerOrdersTarget } from '../lib/order-status-params';
 import { applyOrderUpdateToList } from '../lib/order-update';
 import { BackToMenu } from './back-to-menu';
 import { DinerShell } from './diner-shell';
-import { LiveBadge } from './live-badge';
 import { MessageCard } from './message-card';
 import { OrderCard } from './order-card';
 import { RefreshButton } from './refresh-button';
@@ -111,7 +111,7 @@ function CustomerOrders({
             {customerName ? `Hi ${customerName}, ` : ''}
             {active.length > 0 ? 'here is where your food is.' : 'nothing is cooking right now.'}
           </p>
-          <LiveBadge state={live} className="mt-2" />
+          <LiveBadge state={live} audience="diner" className="mt-2" />
         </div>
         <RefreshButton
           refreshing={orders.isFetching && !orders.isFetchingNextPage}

@@ -5,20 +5,20 @@ import { useEffect, useId, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
+import { LiveBadge } from '@/components/ui/live-badge';
 import { LoadingScreen } from '@/components/ui/spinner';
+import type { LiveState } from '@/hooks/use-live-socket';
 import { formatPhone } from '@/lib/format-phone';
 import { formatDollars } from '@/lib/money';
 import { readCustomerToken } from '@/session/diner/customer-session';
 import { type OrderRef, orderSummaryQueryKey, useOrderSummary } from '../api/order-summary';
 import { useLiveOrder } from '../hooks/use-live-order';
-import type { LiveState } from '../hooks/use-order-updates';
 import { orderLoadError } from '../lib/load-error';
 import { formatAddress, formatPlacedAt, orderPlace } from '../lib/order-format';
 import { readOrderStatusTarget } from '../lib/order-status-params';
 import { statusHeadline } from '../lib/status-headline';
 import { BackToMenu } from './back-to-menu';
 import { DinerShell } from './diner-shell';
-import { LiveBadge } from './live-badge';
 import { MessageCard } from './message-card';
 import { OrderItems } from './order-items';
 import { OrderStatusBadge } from './order-status-badge';
@@ -159,7 +159,7 @@ function OrderStatusView({
         <Card className="p-5 sm:p-6 md:p-8">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <OrderStatusBadge status={summary.status} className="text-sm" />
-            <LiveBadge state={live} />
+            <LiveBadge state={live} audience="diner" />
           </div>
           <h2 aria-live="polite" className="mt-4 text-xl font-bold tracking-tight md:text-2xl">
             {statusHeadline(summary)}

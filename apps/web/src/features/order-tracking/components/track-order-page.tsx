@@ -4,6 +4,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LiveBadge } from '@/components/ui/live-badge';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { readCustomerToken } from '@/session/diner/customer-session';
 import { type OrderStatusData, orderStatusQueryKey, useOrderStatus } from '../api/order-status';
@@ -12,7 +13,6 @@ import { useLiveOrder } from '../hooks/use-live-order';
 import { orderStatusLink, readTrackOrderTarget } from '../lib/order-status-params';
 import { BackToMenu } from './back-to-menu';
 import { DinerShell } from './diner-shell';
-import { LiveBadge } from './live-badge';
 import { MessageCard } from './message-card';
 import { ProgressChecklist } from './progress-checklist';
 import { RefreshButton } from './refresh-button';
@@ -82,7 +82,7 @@ function TrackOrder({ order }: { order: OrderRef }) {
               {orderTrackingMessages.statusPrefix}
               <span className="text-brand-700">{status.data.status}</span>
             </h1>
-            <LiveBadge state={live} className="mt-2" />
+            <LiveBadge state={live} audience="diner" className="mt-2" />
           </div>
           <RefreshButton refreshing={status.isFetching} onClick={() => void status.refetch()} />
         </div>

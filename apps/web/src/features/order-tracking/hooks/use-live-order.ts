@@ -1,6 +1,7 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import type { LiveState } from '@/hooks/use-live-socket';
 import { applyOrderUpdate, type UpdatableOrder } from '../lib/order-update';
-import { type LiveState, useOrderUpdates } from './use-order-updates';
+import { useOrderUpdates } from './use-order-updates';
 
 type Options = {
   restaurantId: number;

@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderSummary } from '../testing/fixtures';
-import { applyOrderUpdate, applyOrderUpdateToList, parseOrderUpdate } from './order-update';
-
-describe('parseOrderUpdate', () => {
-  it('reads the JSON text of an order_update', () => {
-    expect(parseOrderUpdate('{"order_id":42,"status":"Ready","total_amount":31.5}')).toEqual({
-      order_id: 42,
-      status: 'Ready',
-      total_amount: 31.5,
-    });
-  });
-
-  it.each([
-    ['not JSON', 'Ready!'],
-    ['an unknown status', '{"order_id":42,"status":"Eaten","total_amount":1}'],
-    ['a missing id', '{"status":"Ready","total_amount":1}'],
-    ['an object instead of text', { order_id: 42, status: 'Ready', total_amount: 1 }],
-  ])('ignores %s', (_, message) => {
-    expect(parseOrderUpdate(message)).toBeNull();
-  });
-});
+import { applyOrderUpdate, applyOrderUpdateToList } from './order-update';
 
 describe('applyOrderUpdate', () => {
   const order = orderSummary({ order_id: 42, status: 'Pending', total_amount: 31.5 });

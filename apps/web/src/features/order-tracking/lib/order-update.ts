@@ -1,28 +1,5 @@
-import { ORDER_STATUSES, type OrderStatus } from '@tableserve/contract/order';
+import type { OrderStatus } from '@tableserve/contract/order';
 import type { OrderUpdatePayload } from '@tableserve/contract/realtime';
-import { z } from 'zod';
-
-const OrderUpdate = z.object({
-  order_id: z.number().int(),
-  status: z.enum(ORDER_STATUSES),
-  total_amount: z.number(),
-});
-
-/**
- * Reads an `order_update` event: JSON text {order_id, status, total_amount} (docs/product/api-conventions.md#money).
- * Anything else is ignored (null) rather than trusted: one bad message must not break the page.
- */
-export function parseOrderUpdate(message: unknown): OrderUpdatePayload | null {
-  if (typeof message !== 'string') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(message);
-  } catch {
-    return null;
-  }
-  const parsed = OrderUpdate.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
 
 /** An order as a page holds it; the public status call has no total, so the total is optional. */
 export type UpdatableOrder = { order_id: number; status: OrderStatus; total_amount?: number };

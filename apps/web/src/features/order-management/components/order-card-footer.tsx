@@ -1,0 +1,82 @@
+import { ownerOrderMessages, type StaffOrder } from '@tableserve/contract/owner-orders';
+import { Check, CircleAlert, RefreshCw, Trash2 } from 'lucide-react';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { formatDollars } from '@/lib/money';
+import type { OrderCardState } from '../hooks/use-order-card';
+import { DeleteConfirmation } from './delete-confirmation';
+
+/**
+ * The foot of an order card: the total (an estimate while the lines are edited), the last
+ * failure, and Approve or Update Order and Delete Order; any order but a Completed one can be
+ * deleted, after a second confirmation.
+ */
+export function OrderCardFooter({ order, card }: { order: StaffOrder; card: OrderCardState }) {
+  const { pending, edited, failure } = card;
+  const saving = card.approve.isPending || card.update.isPending;
+  return (
+    <div className="mt-auto px-5 pt-4 pb-5">
+      <div className="flex items-baseline justify-between gap-3 border-t border-dashed border-stone-200 pt-3">
+        <p className="text-sm font-medium text-stone-600">
+          {edited ? 'New total' : 'Total'}
+          {edited && <span className="ml-1.5 text-xs font-normal text-stone-500">(estimate)</span>}
+        </p>
+        <p className="text-xl font-bold text-stone-900 tabular-nums">{formatDollars(card.total)}</p>
+      </div>
+
+      {failure && (
+        <p role="status" className="mt-3 flex items-start gap-2 text-sm text-red-700">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            {failure.text}
+            {failure.detail && <span className="block text-stone-600">{failure.detail}</span>}
+          </span>
+        </p>
+      )}
+
+      {card.confirmingDelete ? (
+        <DeleteConfirmation
+          orderId={order.order_id}
+          deleting={card.remove.isPending}
+          onConfirm={card.confirmDelete}
+          onCancel={card.cancelDelete}
+        />
+      ) : (
+        (pending || order.status !== 'Completed') && (
+          <div className={cn('mt-4 grid gap-2', pending && 'grid-cols-2')}>
+            {pending && (
+              <Button
+                busy={saving}
+                onClick={card.saveOrApprove}
+                disabled={card.busy}
+                className="px-3! whitespace-nowrap"
+              >
+                {!saving &&
+                  (edited ? (
+                    <RefreshCw className="size-4" aria-hidden />
+                  ) : (
+                    <Check className="size-4" aria-hidden />
+                  ))}
+                {edited ? ownerOrderMessages.updateOrder : ownerOrderMessages.approve}
+              </Button>
+            )}
+            <button
+              type="button"
+              ref={card.deleteButton}
+              className={buttonClasses({
+                variant: 'ghost',
+                className:
+                  'px-3! whitespace-nowrap text-red-700 hover:bg-red-50 hover:text-red-800 active:bg-red-100',
+              })}
+              onClick={card.askToDelete}
+              disabled={card.busy}
+            >
+              <Trash2 className="size-4" aria-hidden />
+              {ownerOrderMessages.deleteOrder}
+            </button>
+          </div>
+        )
+      )}
+    </div>
+  );
+}
