@@ -84,6 +84,15 @@ describe('useLiveSocket', () => {
     expect(onCatchUp).toHaveBeenCalledTimes(1);
   });
 
+  it('catches up at once when the server refuses the connection, so the screen learns the session ended', async () => {
+    const onCatchUp = vi.fn();
+    const { result } = renderHook(() =>
+      useLiveSocket({ restaurantId: 7, token: 'revoked', on: {}, onCatchUp }),
+    );
+    await waitFor(() => expect(onCatchUp).toHaveBeenCalledTimes(1));
+    expect(result.current).toBe('offline');
+  });
+
   it('comes back by itself after the server closed the connection (a restart), and catches up', async () => {
     const restarting = await restartableSocketServer();
     try {

@@ -17,6 +17,8 @@ export type LiveState = 'off' | 'connecting' | 'live' | 'offline';
  * The delays have jitter, so a room of screens does not come back all at once.
  */
 export const RECONNECT_DELAY_MS = 1000;
+/** After the server refused a connection: long enough not to hammer it with a dead session. */
+const REFUSED_RETRY_MS = 5000;
 
 /** What a page does with each event it listens to, given the event's JSON text as sent. */
 export type LiveHandlers = { [Event in keyof ServerToClientEvents]?: (message: string) => void };
@@ -67,9 +69,9 @@ export function useLiveSocket({
     const socket = createSocket({ restaurantId, token });
     socket.io.reconnectionDelayMax(RECONNECT_DELAY_MS);
     let retry: ReturnType<typeof setTimeout> | undefined;
-    const connectAgainSoon = () => {
+    const connectAgainSoon = (delayMs = RECONNECT_DELAY_MS) => {
       clearTimeout(retry);
-      retry = setTimeout(() => socket.connect(), RECONNECT_DELAY_MS);
+      retry = setTimeout(() => socket.connect(), delayMs);
     };
     // Whether events may have been missed: the connection dropped, or failed before it first came up.
     let missedSome = catchUpOnFirstConnection;
@@ -87,14 +89,22 @@ export function useLiveSocket({
     socket.on('connect_error', () => {
       setState('offline');
       missedSome = true;
+      // Refused by the server, not lost: the session may have ended (a removed member, a revoked
+      // device, docs/product/staff.md#roles). Socket.IO will not retry by itself; the catch-up's
+      // calls learn why (a 401 signs out, a 403 shows the reason), and the socket tries again later.
+      if (!socket.active) {
+        handlers.current.onCatchUp?.();
+        connectAgainSoon(REFUSED_RETRY_MS);
+      }
     });
-    socket.io.on('reconnect_failed', connectAgainSoon);
+    const afterFailedReconnects = () => connectAgainSoon();
+    socket.io.on('reconnect_failed', afterFailedReconnects);
     for (const event of Object.keys(handlers.current.on) as (keyof ServerToClientEvents)[])
       socket.on(event, (message) => handlers.current.on[event]?.(message));
 
     return () => {
       clearTimeout(retry);
-      socket.io.off('reconnect_failed', connectAgainSoon);
+      socket.io.off('reconnect_failed', afterFailedReconnects);
       socket.removeAllListeners();
       socket.disconnect();
     };

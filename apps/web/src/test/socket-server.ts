@@ -24,7 +24,8 @@ export async function startSocketServer() {
       menu: query.menu,
       transport: socket.conn.transport.name,
     });
-    if (!auth.token && !query.menu) return next(new Error('unauthorized'));
+    // 'revoked' stands for a session that ended: the real server refuses it the same way.
+    if ((!auth.token && !query.menu) || auth.token === 'revoked') return next(new Error('unauthorized'));
     next();
   });
   io.on('connection', (socket) => {

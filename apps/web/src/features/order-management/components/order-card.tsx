@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { OptionChoiceDialog, optionChoiceTexts } from '@/orders/components/option-choice-dialog';
+import { OrderHistory } from '@/orders/components/order-history';
 import { type OrderCardOptions, useOrderCard } from '../hooks/use-order-card';
 import { changeQuantity, removeLine } from '../lib/order-edit-lines';
 import { AddItemsPanel } from './add-items-panel';
@@ -121,6 +122,10 @@ export function OrderCard({ order, restaurantId, token, onRefused }: OrderCardOp
           />
         </div>
       )}
+
+      <div className="mx-5 mt-2">
+        <OrderHistory restaurantId={restaurantId} token={token} orderId={order.order_id} />
+      </div>
 
       <OrderCardFooter order={order} card={card} />
     </article>
