@@ -46,6 +46,7 @@ export const deviceScreenMessages = {
   pairButton: 'Pair',
   pairing: 'Pairing…',
   signedOut: 'This device was signed out. Enter a new pairing code.',
+  offline: 'The server cannot be reached. This device stays paired and tries again in a moment.',
 } as const;
 
 export const pairingCode = z
@@ -67,6 +68,8 @@ export const PairingCodeResponse = z.object({
   expires_at: z.string(),
   /** The link the QR code carries: the app's /pair page with the code filled in. */
   pair_url: z.string(),
+  /** The pair link's QR code, drawn by the web from its modules (ADR 013). */
+  qr: z.object({ size: z.number().int(), modules: z.string() }),
 });
 export type PairingCodeResponse = z.infer<typeof PairingCodeResponse>;
 

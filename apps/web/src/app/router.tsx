@@ -51,6 +51,8 @@ const OrderSummary = page(() => import('./routes/order-summary'));
 const OrderManagement = page(() => import('./routes/order-management'));
 const KitchenManagement = page(() => import('./routes/kitchen-management'));
 const PlaceOrder = page(() => import('./routes/place-order'));
+const Devices = page(() => import('./routes/devices'));
+const Pair = page(() => import('./routes/pair'));
 const DashboardNotFound = page(() => import('./routes/dashboard-not-found'));
 const NotFound = page(() => import('./routes/not-found'));
 
@@ -89,6 +91,7 @@ const routes: RouteObject[] = [
       route(paths.orderStatus, OrderStatus),
       route(paths.customerOrders, CustomerOrders),
       route(paths.trackOrder, TrackOrder),
+      route(paths.pair, Pair),
       // Sub-pages join as children; unknown ones stay in the frame.
       route(paths.dashboard, Dashboard, [
         index(DashboardHome),
@@ -101,6 +104,7 @@ const routes: RouteObject[] = [
         route('order-management', OrderManagement),
         route('kitchen-management', KitchenManagement),
         route('place-order', PlaceOrder),
+        route('devices', Devices),
         route('*', DashboardNotFound),
       ]),
       route('*', NotFound),

@@ -19,6 +19,8 @@ export const paths = {
   contact: '/contact',
   about: '/about',
   terms: '/terms-and-conditions',
+  /** A tablet becomes a paired device here (docs/product/staff.md#paired-devices). */
+  pair: '/pair',
 } as const;
 
 /** The dashboard's sub-routes (docs/product/restaurant-setup.md#dashboard). */
@@ -33,4 +35,5 @@ export const dashboardPaths = {
   menuManagement: `${paths.dashboard}/menu-management`,
   orderManagement: `${paths.dashboard}/order-management`,
   kitchenManagement: `${paths.dashboard}/kitchen-management`,
+  devices: `${paths.dashboard}/devices`,
 } as const;

@@ -15,6 +15,7 @@ import { notFound, unauthorized } from '../../lib/app-error';
 import { hashToken, randomToken } from '../../lib/random-tokens';
 import type { SessionTokens } from '../../lib/session-tokens';
 import { recordAudit } from '../audit/audit-log';
+import { qrModules } from '../qr-codes/table-codes';
 import { restaurantOfCaller } from '../restaurants/restaurant-of-caller';
 import { restaurantReads } from '../restaurants/restaurant-reads';
 import { type DeviceRow, devicesRepository as repo } from './devices.repository';
@@ -117,8 +118,9 @@ export function createDevicesService(deps: {
           });
           return true;
         });
-        if (created)
-          return { code, expires_at: expiresAt.toISOString(), pair_url: `${publicUrl}/pair?code=${code}` };
+        if (!created) continue;
+        const pairUrl = `${publicUrl}/pair?code=${code}`;
+        return { code, expires_at: expiresAt.toISOString(), pair_url: pairUrl, qr: qrModules(pairUrl) };
       }
     },
 

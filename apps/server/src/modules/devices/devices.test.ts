@@ -1,4 +1,8 @@
-import { type DeviceSessionResponse, deviceMessages } from '@tableserve/contract/devices';
+import {
+  type DeviceSessionResponse,
+  deviceMessages,
+  type PairingCodeResponse,
+} from '@tableserve/contract/devices';
 import { SOCKET_OPTIONS } from '@tableserve/contract/realtime';
 import { staffRoleMessages } from '@tableserve/contract/staff-roles';
 import { and, eq } from 'drizzle-orm';
@@ -7,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema';
 import { ownerWithRestaurant } from '../../test/restaurants';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
+import { qrModules } from '../qr-codes/table-codes';
 import { CREDENTIAL_GRACE_MS } from './devices.service';
 
 /** docs/product/staff.md#paired-devices, docs/decisions/019-device-credentials.md */
@@ -38,7 +43,7 @@ async function restaurantWithCode(role: 'kitchen' | 'server' = 'kitchen', device
   return {
     owner,
     restaurantId,
-    ...(created.json() as { code: string; expires_at: string; pair_url: string }),
+    ...(created.json() as PairingCodeResponse),
   };
 }
 
@@ -51,10 +56,11 @@ async function pairedDevice(role: 'kitchen' | 'server' = 'kitchen') {
 
 describe('a pairing code', () => {
   it('is 6 digits valid 10 minutes, with the /pair link for its QR code', async () => {
-    const { code, expires_at, pair_url } = await restaurantWithCode();
+    const { code, expires_at, pair_url, qr } = await restaurantWithCode();
     expect(code).toMatch(/^\d{6}$/);
     expect(Date.parse(expires_at) - t.clock.now().getTime()).toBe(10 * 60_000);
     expect(pair_url).toBe(`${TEST_PUBLIC_URL}/pair?code=${code}`);
+    expect(qr).toEqual(qrModules(pair_url));
   });
 
   it('pairs a kitchen device that works the kitchen list and may not mark orders paid', async () => {

@@ -10,6 +10,7 @@ import {
   QrCode,
   ReceiptText,
   Store,
+  TabletSmartphone,
   UserRound,
   UtensilsCrossed,
 } from 'lucide-react';
@@ -27,6 +28,7 @@ const icons: Record<DashboardNavKey, LucideIcon> = {
   menuManagement: UtensilsCrossed,
   orderManagement: ReceiptText,
   kitchenManagement: ChefHat,
+  devices: TabletSmartphone,
 };
 
 const rowClasses = 'flex min-h-11 items-center gap-3 rounded-xl px-3 text-[0.9375rem] font-medium';

@@ -12,6 +12,7 @@ describe('dashboardNavEntries (docs/product/restaurant-setup.md#dashboard)', () 
       'Menu Management',
       'Order Management',
       'Kitchen Management',
+      'Devices',
     ]);
     expect(entries.filter((entry) => entry.enabled).map((entry) => entry.label)).toEqual([
       'Order Summary',

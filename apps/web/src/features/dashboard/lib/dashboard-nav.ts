@@ -7,7 +7,8 @@ export type DashboardNavKey =
   | 'generateQrCode'
   | 'menuManagement'
   | 'orderManagement'
-  | 'kitchenManagement';
+  | 'kitchenManagement'
+  | 'devices';
 
 export type DashboardNavEntry = { key: DashboardNavKey; label: string; to: string; enabled: boolean };
 
@@ -47,5 +48,6 @@ export function dashboardNavEntries(restaurantActive: boolean): DashboardNavEntr
       to: dashboardPaths.kitchenManagement,
       enabled: restaurantActive,
     },
+    { key: 'devices', label: 'Devices', to: dashboardPaths.devices, enabled: restaurantActive },
   ];
 }
