@@ -43,7 +43,7 @@ function Devices({ session, restaurantId }: { session: OwnerSession; restaurantI
   const devices = useQuery({ queryKey, queryFn: () => listDevices(session.token, restaurantId) });
   if (devices.isError && isRefusedToken(devices.error)) return <LeaveSession />;
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
       <PairingCard session={session} restaurantId={restaurantId} />
       <Card className="p-6">
         <h2 className="text-lg font-semibold">{text.listHeading}</h2>
@@ -168,16 +168,19 @@ function DeviceRow({
       return queryClient.invalidateQueries({ queryKey: ['devices', restaurantId] });
     },
   });
-  const seen = device.last_seen_at ? new Date(device.last_seen_at).toLocaleString() : text.never;
+  const seen = device.last_seen_at
+    ? new Date(device.last_seen_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+    : text.never;
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
-      <div>
+    <li className="flex items-start justify-between gap-3 py-3">
+      <div className="min-w-0">
         <p className="font-medium">
           {device.name}{' '}
           <span className="text-sm font-normal text-stone-500">· {ROLE_LABELS[device.role]}</span>
         </p>
         <p className="text-sm text-stone-500">
-          {text.lastSeen}: {seen} · {text.paired}: {new Date(device.created_at).toLocaleDateString()}
+          {text.lastSeen}: {seen} · {text.paired}:{' '}
+          {new Date(device.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })}
         </p>
       </div>
       <Button
