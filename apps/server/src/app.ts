@@ -23,6 +23,8 @@ import { createCustomerMenuService } from './modules/customer-menu/customer-menu
 import { createPublishedMenus, type PublishedMenus } from './modules/customer-menu/published-menus';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { createCustomersService } from './modules/customers/customers.service';
+import { deviceRoutes } from './modules/devices/devices.routes';
+import { createDevicesService } from './modules/devices/devices.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { createMenuService } from './modules/menu/menu.service';
@@ -257,6 +259,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         }),
       });
       await api.register(customerMenuRoutes, { customerMenu });
+      await api.register(deviceRoutes, {
+        devices: createDevicesService({ db: database.db, tokens, now, publicUrl: config.publicUrl }),
+      });
       if (config.stripe?.webhookSecret)
         await api.register(stripeWebhookRoutes, {
           db: database.db,

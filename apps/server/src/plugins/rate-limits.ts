@@ -17,6 +17,8 @@ declare module 'fastify' {
      * must have a body schema); every limit must pass.
      */
     limitByIpAndEmail(name: string, limits: AccountLimits): preHandlerAsyncHookHandler;
+    /** A preHandler that limits a public call by client IP alone. */
+    limitByIp(name: string, limit: Limit): preHandlerAsyncHookHandler;
     /**
      * A preHandler that limits by the authenticated owner (request.ownerId, so it must follow
      * requireOwner) and, when given, by client IP; every limit must pass.
@@ -85,7 +87,20 @@ export const ownerLimits = {
   // owner prints a sheet or two; more than this is a script keeping every owner's sheets waiting.
   tableCodes: { perOwner: { max: 30, windowMs: MINUTE } },
   tableCardsPdf: { perOwner: { max: 6, windowMs: MINUTE } },
+  // A restaurant pairs a few tablets at a time; a code is a 6-digit secret, so fresh ones are
+  // not handed out without end (docs/decisions/019-device-credentials.md).
+  pairingCodes: { perOwner: { max: 20, windowMs: 60 * MINUTE } },
 } as const satisfies Record<string, OwnerLimits | ChargeLimits>;
+
+/** The public calls of paired devices (docs/decisions/019-device-credentials.md). */
+export const deviceLimits = {
+  // Six digits are a million codes: ten guesses per address per 10 minutes make a live code's
+  // odds of being found from one address about 1 in 100,000.
+  pair: { max: 10, windowMs: 10 * MINUTE },
+  // A credential is 256 random bits, not guessable; a restaurant's tablets behind one address
+  // each refresh once an hour, or after a restart. The limit stops a loop hammering the database.
+  refresh: { max: 60, windowMs: 10 * MINUTE },
+} as const satisfies Record<string, Limit>;
 
 /**
  * The email of the body as the route's schema made it (the contract's email fields trim and
@@ -138,6 +153,8 @@ export async function registerRateLimits(
       [limits.perIpAndEmail, (r) => `${name}:ip-email:${r.ip}:${emailOf(r)}`],
     ]),
   );
+
+  app.decorate('limitByIp', (name: string, limit: Limit) => limitAll([[limit, (r) => `${name}:ip:${r.ip}`]]));
 
   app.decorate('limitByOwner', (name: string, limits: OwnerLimits) =>
     limitAll([

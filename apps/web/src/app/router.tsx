@@ -61,6 +61,8 @@ const PlaceOrder = page(() => import('./routes/place-order'));
 const Staff = page(() => import('./routes/staff'));
 const Invite = page(() => import('./routes/invite'));
 const AuditTrail = page(() => import('./routes/audit-trail'));
+const Devices = page(() => import('./routes/devices'));
+const Pair = page(() => import('./routes/pair'));
 const DashboardNotFound = page(() => import('./routes/dashboard-not-found'));
 const NotFound = page(() => import('./routes/not-found'));
 
@@ -115,6 +117,7 @@ const routes: RouteObject[] = [
       route(paths.orderStatus, OrderStatus),
       route(paths.customerOrders, CustomerOrders),
       route(paths.trackOrder, TrackOrder),
+      route(paths.pair, Pair),
       // Sub-pages join as children; unknown ones stay in the frame.
       route(paths.dashboard, Dashboard, [
         index(DashboardHome),
@@ -128,6 +131,7 @@ const routes: RouteObject[] = [
         dashboardRoute('kitchenManagement', KitchenManagement),
         dashboardRoute('placeOrder', PlaceOrder),
         dashboardRoute('staff', Staff),
+        dashboardRoute('devices', Devices),
         dashboardRoute('auditTrail', AuditTrail),
         route('*', DashboardNotFound),
       ]),

@@ -25,6 +25,7 @@ export const dashboardAccess = {
   createRestaurant: OWNER_ONLY,
   profile: OWNER_ONLY,
   staff: 'staff.manage',
+  devices: 'staff.manage',
   auditTrail: 'audit.view',
 } as const satisfies Partial<Record<keyof typeof dashboardPaths, DashboardAccess>>;
 

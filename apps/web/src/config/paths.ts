@@ -21,6 +21,8 @@ export const paths = {
   contact: '/contact',
   about: '/about',
   terms: '/terms-and-conditions',
+  /** A tablet becomes a paired device here (docs/product/staff.md#paired-devices). */
+  pair: '/pair',
 } as const;
 
 /** The dashboard's sub-routes (docs/product/restaurant-setup.md#dashboard). */
@@ -37,4 +39,5 @@ export const dashboardPaths = {
   kitchenManagement: `${paths.dashboard}/kitchen-management`,
   staff: `${paths.dashboard}/staff`,
   auditTrail: `${paths.dashboard}/audit-trail`,
+  devices: `${paths.dashboard}/devices`,
 } as const;

@@ -13,6 +13,8 @@ export const sessionKeys = {
   allergenFilter: 'allergenFilter',
   /** The table of the QR code the diner scanned, for the visit (ADR 013): not in the spec. */
   tableFromCode: 'tableFromCode',
+  /** When this tab last traded the device credential: a screen still refused after it is not retried. */
+  deviceRenewedAt: 'deviceRenewedAt',
 } as const;
 
 export const localKeys = {
@@ -31,6 +33,8 @@ export const localKeys = {
   kitchenAgeing: 'kitchenAgeing',
   /** Whether the kitchen tablet shows its board in large type. */
   kitchenLargeType: 'kitchenLargeType',
+  /** A paired tablet's device credential (docs/decisions/019-device-credentials.md): replaced at each use. */
+  deviceCredential: 'deviceCredential',
 } as const;
 
 export const menuSetupKey = (restaurantId: number | string) => `restaurant_${restaurantId}_menuSetup`;

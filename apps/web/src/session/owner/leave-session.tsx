@@ -1,6 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { hasDeviceCredential } from '@/session/device/device-session';
+import { RenewDeviceSession } from '@/session/device/renew-device-session';
 import { clearOwnerSession } from './owner-session';
 
 /**
@@ -8,8 +10,10 @@ import { clearOwnerSession } from './owner-session';
  * server refused the owner's token (401 or 403); to / when the session itself is not valid.
  */
 export function LeaveSession({ to = paths.login }: { to?: string }) {
+  // A paired tablet renews its session instead (docs/decisions/019-device-credentials.md).
+  const [device] = useState(hasDeviceCredential);
   useEffect(() => {
-    clearOwnerSession();
-  }, []);
-  return <Navigate to={to} replace />;
+    if (!device) clearOwnerSession();
+  }, [device]);
+  return device ? <RenewDeviceSession /> : <Navigate to={to} replace />;
 }

@@ -1,6 +1,8 @@
 import { type ReactNode, useState } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { hasDeviceCredential } from '@/session/device/device-session';
+import { RenewDeviceSession } from '@/session/device/renew-device-session';
 import { type OwnerSession, readOwnerSession } from './owner-session';
 
 /**
@@ -9,6 +11,7 @@ import { type OwnerSession, readOwnerSession } from './owner-session';
  */
 export function OwnerOnly({ children }: { children: (session: OwnerSession) => ReactNode }) {
   const [session] = useState(readOwnerSession);
-  if (!session) return <Navigate to={paths.login} replace />;
+  // A paired tablet's new tab or restart: its credential brings a session back.
+  if (!session) return hasDeviceCredential() ? <RenewDeviceSession /> : <Navigate to={paths.login} replace />;
   return children(session);
 }

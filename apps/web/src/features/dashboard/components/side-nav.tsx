@@ -12,6 +12,7 @@ import {
   QrCode,
   ReceiptText,
   Store,
+  TabletSmartphone,
   UserRound,
   UsersRound,
   UtensilsCrossed,
@@ -33,6 +34,7 @@ const icons: Record<DashboardNavKey, LucideIcon> = {
   kitchenManagement: ChefHat,
   staff: UsersRound,
   auditTrail: History,
+  devices: TabletSmartphone,
 };
 
 const rowClasses = 'flex min-h-11 items-center gap-3 rounded-xl px-3 text-[0.9375rem] font-medium';

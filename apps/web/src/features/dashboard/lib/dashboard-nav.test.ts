@@ -14,6 +14,7 @@ describe('dashboardNavEntries (docs/product/restaurant-setup.md#dashboard)', () 
       'Order Management',
       'Kitchen Management',
       'Staff',
+      'Devices',
       'Audit Trail',
     ]);
     expect(entries.filter((entry) => entry.enabled).map((entry) => entry.label)).toEqual([

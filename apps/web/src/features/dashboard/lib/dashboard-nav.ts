@@ -11,6 +11,7 @@ export type DashboardNavKey =
   | 'orderManagement'
   | 'kitchenManagement'
   | 'staff'
+  | 'devices'
   | 'auditTrail';
 
 export type DashboardNavEntry = {
@@ -52,6 +53,7 @@ export function dashboardNavEntries(restaurantActive: boolean, role: Role = 'own
     entry('orderManagement', 'Order Management', 'orderManagement'),
     entry('kitchenManagement', 'Kitchen Management', 'kitchenManagement'),
     entry('staff', 'Staff', 'staff'),
+    entry('devices', 'Devices', 'devices'),
     entry('auditTrail', 'Audit Trail', 'auditTrail'),
   ];
   return entries.filter(({ screen }) => mayOpen(role, screen));

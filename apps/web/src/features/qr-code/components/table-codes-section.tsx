@@ -3,6 +3,7 @@ import { ArrowRight, ChevronDown, Download, FileDown, Printer } from 'lucide-rea
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
+import { QrModulesImage } from '@/components/qr-modules-image';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,7 +13,6 @@ import { dashboardPaths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { fetchTableCardsPdf, useTableCodes } from '../api/table-codes';
 import { downloadFile, downloadQrPoster, drawQrModules, qrPosterFileName } from '../lib/qr-poster';
-import { QrModulesImage } from './qr-modules-image';
 
 type TableCodesSectionProps = {
   restaurantId: number;
