@@ -39,6 +39,7 @@ import {
 import { signUpDiner } from './orders';
 import { freshLogin, registrationBody } from './owners';
 import { restaurantBody } from './restaurants';
+import { deviceTokenFor } from './staff';
 import { tokenFromMail } from './test-app';
 
 /**
@@ -378,6 +379,36 @@ async function invitedMember(w: World, name: TenantName) {
 const freshMember = async (w: World, name: TenantName) => (await invitedMember(w, name)).staffId;
 const invitationToken = async (c: Call) =>
   c.target === 'valid' ? (await invitedMember(c.w, 'A')).token : 'x'.repeat(43);
+
+// ——— helpers for the device routes (docs/product/staff.md#paired-devices) ———
+
+/** A fresh pairing code of tenant A's restaurant, made by its owner. */
+async function pairingCodeOfA(w: World) {
+  const response = await api(
+    w,
+    'POST',
+    `/owner/restaurant/${w.A.restaurantId}/devices/pairing-codes`,
+    w.A.owner.auth,
+    {
+      device_name: 'Pass tablet',
+      role: 'kitchen',
+    },
+  );
+  if (response.statusCode !== 201) throw new Error(`pairing code failed: ${response.body}`);
+  return response.json().code as string;
+}
+const freshDevice = async (w: World, name: TenantName) =>
+  (await deviceTokenFor(w.t, w[name].restaurantId, 'kitchen')).id;
+/** A paired device's credential: a tablet of A paired with a fresh code. */
+async function deviceCredentialOfA(w: World) {
+  const paired = await api(w, 'POST', '/devices/pair', {}, { code: await pairingCodeOfA(w) });
+  if (paired.statusCode !== 201) throw new Error(`pairing failed: ${paired.body}`);
+  return paired.json().credential as string;
+}
+
+/** When the suite began, and how far spaced calls have moved the limiters' clock since. */
+const startedAt = Date.now();
+let spacedSoFar = 0;
 
 const MATRIX: Entry[] = [
   // ——— public infrastructure ———
@@ -1169,6 +1200,7 @@ const MATRIX: Entry[] = [
   {
     route: 'GET /staff',
     access: 'owner',
+    gate: 'staff.manage',
     targets: ['none'],
     ok: 200,
     request: () => ({ method: 'GET', url: '/staff' }),
@@ -1176,6 +1208,7 @@ const MATRIX: Entry[] = [
   {
     route: 'POST /staff',
     access: 'owner',
+    gate: 'staff.manage',
     targets: ['none'],
     ok: 201,
     mutates: true,
@@ -1188,6 +1221,7 @@ const MATRIX: Entry[] = [
   {
     route: 'PUT /staff/:staff_id',
     access: 'owner',
+    gate: 'staff.manage',
     targets: oneTargets,
     ok: 200,
     mutates: true,
@@ -1197,6 +1231,7 @@ const MATRIX: Entry[] = [
   {
     route: 'POST /staff/:staff_id/resend-invitation',
     access: 'owner',
+    gate: 'staff.manage',
     targets: oneTargets,
     ok: 200,
     prepare: bothFresh(freshMember),
@@ -1205,6 +1240,7 @@ const MATRIX: Entry[] = [
   {
     route: 'DELETE /staff/:staff_id',
     access: 'owner',
+    gate: 'staff.manage',
     targets: oneTargets,
     ok: 200,
     mutates: true,
@@ -1233,6 +1269,59 @@ const MATRIX: Entry[] = [
       method: 'POST',
       url: '/staff/invitation/accept',
       payload: { token: await invitationToken(c), password: 'a staff password' },
+    }),
+  },
+  restaurantRoute('GET /owner/restaurant/:restaurant_id/devices', 'staff.manage'),
+  // The code shows nowhere until a tablet pairs with it: a permitted call changes no snapshot.
+  // Codes are limited to 20 an hour per owner: each call comes 3 minutes after the last.
+  restaurantRoute('POST /owner/restaurant/:restaurant_id/devices/pairing-codes', 'staff.manage', {
+    payload: () => ({ device_name: 'Pass tablet', role: 'kitchen' }),
+    spacedBy: 180_000,
+  }),
+  {
+    route: 'POST /owner/restaurant/:restaurant_id/devices/:device_id/revoke',
+    access: 'owner',
+    gate: 'staff.manage',
+    targets: pairTargets,
+    ok: 200,
+    mutates: true,
+    prepare: bothFresh(freshDevice),
+    request: (c) => {
+      const [restaurantId, deviceId] = pair(c, freshOf(c));
+      return { method: 'POST', url: `/owner/restaurant/${restaurantId}/devices/${deviceId}/revoke` };
+    },
+  },
+  {
+    route: 'POST /devices/pair',
+    access: 'public',
+    // Each valid call makes a pairing code (20 an hour per owner).
+    spacedBy: 180_000,
+    targets: ['valid', 'invalid'],
+    ok: 201,
+    // Each valid call pairs a new tablet with A.
+    mutates: true,
+    outcomes: { invalid: 401 },
+    request: async (c) => ({
+      method: 'POST',
+      url: '/devices/pair',
+      // Never a live code: made codes are consumed by the valid calls that made them.
+      payload: { code: c.target === 'valid' ? await pairingCodeOfA(c.w) : '000000' },
+    }),
+  },
+  {
+    route: 'POST /devices/refresh',
+    access: 'public',
+    // Each valid call makes a pairing code (20 an hour per owner).
+    spacedBy: 180_000,
+    targets: ['valid', 'invalid'],
+    ok: 200,
+    // Each valid call pairs a new tablet with A first.
+    mutates: true,
+    outcomes: { invalid: 401 },
+    request: async (c) => ({
+      method: 'POST',
+      url: '/devices/refresh',
+      payload: { credential: c.target === 'valid' ? await deviceCredentialOfA(c.w) : `1.${'x'.repeat(43)}` },
     }),
   },
 ];
@@ -1338,7 +1427,10 @@ describe('every route × every role × every object', () => {
       }
 
       const run = async ({ role, target }: { role: Role; target: Target }) => {
-        if (entry.spacedBy) vi.setSystemTime(Date.now() + entry.spacedBy);
+        if (entry.spacedBy) {
+          spacedSoFar += entry.spacedBy;
+          vi.setSystemTime(startedAt + spacedSoFar);
+        }
         const c: Call = { w, role, target, fresh: fresh.get(role) ?? shared, memo: {} };
         const request = await entry.request(c);
         const response = await send(c, request);
@@ -1358,6 +1450,8 @@ describe('every route × every role × every object', () => {
         }
       };
 
+      // Spaced calls move one clock forward across entries, never back, or a limiter would still
+      // count an earlier entry's calls as if they came later.
       if (entry.spacedBy) vi.useFakeTimers({ toFake: ['Date'] });
       // Refused calls first, all of them; then both tenants' data must be exactly as before.
       const before = (!entry.prepare && lastSnapshot) || (await snapshot(w));

@@ -275,6 +275,7 @@ export async function snapshot(w: World) {
         read(`/owner/restaurant/${x.restaurantId}/orders?per_page=50`, x.owner.auth),
         read(`/subscription/subscription-status/${x.owner.userId}`, x.owner.auth),
         read('/staff', x.owner.auth),
+        read(`/owner/restaurant/${x.restaurantId}/devices`, x.owner.auth),
         read(`/customer/${x.diner.customer_id}/orders?per_page=50`, x.diner.auth),
       ];
     }),

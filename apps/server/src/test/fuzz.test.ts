@@ -256,7 +256,8 @@ async function sendAndCheck(request: FuzzRequest, tally: Tally): Promise<boolean
     expect(errorShape(text), `not the API's error shape: ${what()}`).toBeDefined();
     // A refusal with an Idempotency-Key is remembered on purpose (a retry gets the same
     // answer, lib/idempotency.ts): that record, holding this very answer, is the one write allowed.
-    const key = request.headers['idempotency-key'];
+    // The server reads the header as HTTP gives it: surrounding spaces are not part of the key.
+    const key = request.headers['idempotency-key']?.trim();
     if (key && written.length === 1 && written[0] === 'idempotency_keys')
       expect(await idempotencyStatuses(t, key), what()).toContain(status);
     else expect(written, `a refused request wrote: ${what()}`).toEqual([]);
