@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LoginResponse } from './auth';
-import { id, requiredText } from './fields';
+import { id, MAX_ID, requiredText } from './fields';
 import { DEVICE_ROLES } from './staff-roles';
 
 /** Paired devices: docs/product/staff.md#paired-devices, docs/decisions/019-device-credentials.md. */
@@ -55,7 +55,11 @@ export const pairingCode = z
   .regex(new RegExp(`^\\d{${PAIRING_CODE_DIGITS}}$`), deviceMessages.invalidCode);
 
 /** `<device id>.<43 base64url characters: 256 random bits>`: the id finds the row, the rest proves it. */
-export const deviceCredential = z.string().regex(/^\d{1,10}\.[A-Za-z0-9_-]{43}$/);
+export const deviceCredential = z
+  .string()
+  .regex(/^\d{1,10}\.[A-Za-z0-9_-]{43}$/)
+  // The id part names a row: past the ids a row can have, it is no credential at all.
+  .refine((credential) => Number(credential.slice(0, credential.indexOf('.'))) <= MAX_ID);
 
 export const CreatePairingCodeBody = z.strictObject({
   device_name: requiredText('Device name', 60),
