@@ -93,10 +93,13 @@ describe('staff and a paired kitchen tablet run an order, in the browser', () =>
     await expect.poll(() => onTablet.isVisible(), { timeout: 10_000 }).toBe(true);
 
     // 4. The tablet marks it ready; 5. the server marks it paid on the phone.
-    await onTablet.getByRole('button', { name: ownerOrderMessages.markReady }).click();
-    await expect.poll(() => onTablet.isVisible(), { timeout: 10_000 }).toBe(false);
+    const markReady = onTablet.getByRole('button', { name: ownerOrderMessages.markReady });
+    await markReady.click();
+    await expect.poll(() => markReady.isVisible(), { timeout: 10_000 }).toBe(false);
+    await tablet.screenshot({ path: '/tmp/shots/tablet-kitchen.png' });
     const markPaid = server.getByRole('button', { name: `${ownerOrderMessages.markPaid} order #${orderId}` });
     await expect.poll(() => markPaid.first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await server.screenshot({ path: '/tmp/shots/server-order-summary.png' });
     await markPaid.first().click();
     await expect.poll(() => markPaid.first().isVisible(), { timeout: 10_000 }).toBe(false);
 
@@ -106,6 +109,7 @@ describe('staff and a paired kitchen tablet run an order, in the browser', () =>
     await expect
       .poll(async () => (await rows.allTextContents()).join('\n'), { timeout: 10_000 })
       .toMatch(/Pass tablet[\s\S]*Rosa Marin|Rosa Marin[\s\S]*Pass tablet/);
+    await owner.screenshot({ path: '/tmp/shots/owner-audit-trail.png', fullPage: true });
     const trail = (await rows.allTextContents()).join('\n');
     expect(trail).toMatch(new RegExp(`Rosa Marin.*#${orderId}`, 'i'));
     expect(trail).toMatch(new RegExp(`Pass tablet.*#${orderId}`, 'i'));

@@ -13,6 +13,10 @@ import { ACTOR_KINDS } from './staff-roles';
 const ACTION_PATTERN = /^[a-z_]+\.[a-z_]+$/;
 export const auditAction = token(40, { pattern: ACTION_PATTERN, message: 'Invalid action' });
 
+/** 'Order #12', or just 'Order' when the entry names none. */
+const numbered = (noun: string, objectId: number | null) =>
+  objectId === null ? noun : `${noun} #${objectId}`;
+
 /** What each known action reads as on the screen and in the CSV. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'order.placed': 'Placed an order',
@@ -32,6 +36,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'restaurant.updated': 'Changed the restaurant',
   'table_codes.replaced': 'Replaced the table codes',
   'qr_token.rotated': 'Replaced the QR codes',
+  'staff.invited': 'Invited a person',
+  'staff.invitation_resent': 'Sent an invitation again',
+  'staff.role_changed': "Changed a person's role",
+  'staff.removed': 'Removed a person',
+  'device.pairing_code_created': 'Created a pairing code',
+  'device.paired': 'Paired a device',
+  'device.revoked': 'Revoked a device',
 };
 
 /** An unknown action reads as itself, so a new one is never hidden. */
@@ -103,12 +114,13 @@ export const auditMessages = {
   previous: 'Previous',
   next: 'Next',
   objects: {
-    order: (objectId: number | null) => `Order #${objectId ?? ''}`,
-    menu_item: (objectId: number | null) => `Dish #${objectId ?? ''}`,
+    order: (objectId: number | null) => numbered('Order', objectId),
+    menu_item: (objectId: number | null) => numbered('Dish', objectId),
     restaurant: () => 'Restaurant',
     table_codes: () => 'Table codes',
-    staff: (objectId: number | null) => `Staff member #${objectId ?? ''}`,
-    device: (objectId: number | null) => `Device #${objectId ?? ''}`,
+    staff: (objectId: number | null) => numbered('Staff member', objectId),
+    // A pairing code names no device yet.
+    device: (objectId: number | null) => numbered('Device', objectId),
   } as Record<string, (objectId: number | null) => string>,
   kinds: { owner: 'Owner', staff: 'Staff', device: 'Device' },
   /** The file the export downloads, per business day or for the whole trail. */
