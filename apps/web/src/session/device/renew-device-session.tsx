@@ -1,4 +1,4 @@
-import { deviceScreenMessages as text } from '@tableserve/contract/devices';
+import { deviceScreenMessages as text } from '@tableserve/contract/device-messages';
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
