@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LoginResponse } from './auth';
-import { id, MAX_ID, requiredText } from './fields';
+import { id, requiredText, token } from './fields';
 import { DEVICE_ROLES } from './staff-roles';
 
 /** Paired devices: docs/product/staff.md#paired-devices, docs/decisions/019-device-credentials.md. */
@@ -14,17 +14,18 @@ export {
 
 import { deviceMessages, PAIRING_CODE_DIGITS } from './device-messages';
 
-export const pairingCode = z
-  .string(deviceMessages.invalidCode)
-  .trim()
-  .regex(new RegExp(`^\\d{${PAIRING_CODE_DIGITS}}$`), deviceMessages.invalidCode);
+export const pairingCode = token(PAIRING_CODE_DIGITS, {
+  min: PAIRING_CODE_DIGITS,
+  pattern: new RegExp(`^\\d{${PAIRING_CODE_DIGITS}}$`),
+  message: deviceMessages.invalidCode,
+  trim: true,
+});
 
-/** `<device id>.<43 base64url characters: 256 random bits>`: the id finds the row, the rest proves it. */
-export const deviceCredential = z
-  .string()
-  .regex(/^\d{1,10}\.[A-Za-z0-9_-]{43}$/)
-  // The id part names a row: past the ids a row can have, it is no credential at all.
-  .refine((credential) => Number(credential.slice(0, credential.indexOf('.'))) <= MAX_ID);
+/**
+ * `<device id>.<43 base64url characters: 256 random bits>`: the id finds the row, the rest proves
+ * it. An id past any row's (int4) is refused by the service as an unknown credential.
+ */
+export const deviceCredential = token(54, { pattern: /^\d{1,10}\.[A-Za-z0-9_-]{43}$/ });
 
 export const CreatePairingCodeBody = z.strictObject({
   device_name: requiredText('Device name', 60),

@@ -31,6 +31,8 @@ const NO_JSON_BODY: Record<string, string> = {
   'DELETE /api/v1/owner/restaurant/:restaurant_id/delete-order/:order_id':
     'no body: the path names the order',
   'POST /api/v1/owner/restaurant/:restaurant_id/mark-paid/:order_id': 'no body: the path names the order',
+  'POST /api/v1/owner/restaurant/:restaurant_id/devices/:device_id/revoke':
+    'no body: the path names the device',
   'DELETE /api/v1/staff/:staff_id': 'no body: the path names the member',
   'POST /api/v1/staff/:staff_id/resend-invitation': 'no body: the path names the member',
 };

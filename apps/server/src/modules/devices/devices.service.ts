@@ -8,6 +8,7 @@ import {
   type PairingCodeResponse,
   deviceMessages as text,
 } from '@tableserve/contract/devices';
+import { MAX_ID } from '@tableserve/contract/fields';
 import type { DeviceRole } from '@tableserve/contract/staff-roles';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -165,6 +166,8 @@ export function createDevicesService(deps: {
      */
     async refresh(credential: string): Promise<DeviceSessionResponse> {
       const deviceId = Number(credential.slice(0, credential.indexOf('.')));
+      // Past any row's id (int4), it names no device: refused before the database is asked.
+      if (deviceId > MAX_ID) throw credentialRefused();
       const presented = hashToken(credential);
       const outcome = await db.transaction(async (tx) => {
         const device = await repo.lockLive(tx, deviceId);

@@ -41,6 +41,7 @@ describe('dashboardNavEntries (docs/product/restaurant-setup.md#dashboard)', () 
       'Order Management',
       'Kitchen Management',
       'Staff',
+      'Devices',
       'Audit Trail',
     ];
     expect(labelsFor('owner')).toEqual(everyEntry);
