@@ -75,7 +75,8 @@ function drawModules(page: PDFPage, qr: QrModules, left: number, top: number, si
  * worker thread (table-sheets.ts): it never yields, the event loop is elsewhere.
  */
 export async function tableCardsPdf(codes: TableCodesResponse, paper: PaperSize): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
+  // No creation or modification time: the same codes make the same bytes, whenever they are asked.
+  const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setTitle(`Table cards · ${codes.restaurant_name}`);
   pdf.setCreator('TableServe');
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
