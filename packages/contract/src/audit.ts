@@ -110,9 +110,6 @@ export const auditMessages = {
   historyFailed: 'Could not load the history.',
   historyLoading: 'Loading the history…',
   loading: 'Loading the audit trail…',
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
-  previous: 'Previous',
-  next: 'Next',
   objects: {
     order: (objectId: number | null) => numbered('Order', objectId),
     menu_item: (objectId: number | null) => numbered('Dish', objectId),

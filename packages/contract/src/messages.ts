@@ -76,3 +76,10 @@ export const fieldMessages = {
 
 /** Router default error page. */
 export const routerErrorTitle = 'Unexpected Application Error!';
+
+/** Every paged list's steps (docs/product/api-conventions.md#pagination). */
+export const pagerMessages = {
+  previous: 'Previous',
+  next: 'Next',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+} as const;

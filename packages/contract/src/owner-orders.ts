@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ALLERGENS } from './allergens';
 import { dollars, id, isoDate, optionalText, phone, requiredText } from './fields';
 import { ChosenOptionIds } from './item-options';
+import { pagerMessages } from './messages';
 import { MAX_ORDER_LINES, MAX_QUANTITY, ORDER_STATUSES, ORDER_TYPES, OrderLine } from './order';
 import { MAX_PER_PAGE, PageQuery, Pagination } from './pagination';
 
@@ -174,7 +175,7 @@ export const ownerOrderMessages = {
   statusFailed: (status: string) => `Failed to update order status to ${status}. Please try again later.`,
   noOrders: 'No Orders Present',
   placeFailed: 'Error placing order',
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  pageOf: pagerMessages.pageOf,
   totalSelected: 'Total Selected',
   markSelectedPaid: 'Mark Selected as Paid',
   markPaid: 'Mark as Paid',

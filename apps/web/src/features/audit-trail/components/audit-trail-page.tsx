@@ -1,10 +1,11 @@
 import { auditMessages as text } from '@tableserve/contract/audit';
-import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { PageSteps } from '@/components/ui/page-steps';
 import { Spinner } from '@/components/ui/spinner';
 import { downloadCsv } from '@/lib/csv';
 import { type StaffContext, StaffScreen } from '@/orders/components/staff-screen';
@@ -76,28 +77,8 @@ export function AuditTrail(staff: StaffContext) {
         ) : (
           <AuditEntries entries={trail.data.entries} timeZone={trail.data.timezone} />
         )}
-        <nav aria-label={text.title} className="flex items-center justify-between gap-2">
-          <Button
-            variant="secondary"
-            className="px-3.5"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            <ChevronLeft className="size-4" aria-hidden />
-            {text.previous}
-          </Button>
-          <p className="text-sm font-medium text-stone-700 tabular-nums" aria-live="polite">
-            {text.pageOf(page, pages)}
-          </p>
-          <Button
-            variant="secondary"
-            className="px-3.5"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            {text.next}
-            <ChevronRight className="size-4" aria-hidden />
-          </Button>
+        <nav aria-label={text.title}>
+          <PageSteps page={page} pages={pages} onPage={setPage} />
         </nav>
       </Card>
     </div>

@@ -1,11 +1,12 @@
 import { ownerOrderMessages } from '@tableserve/contract/owner-orders';
-import { ChevronLeft, ChevronRight, ClipboardList, ClipboardPlus, RotateCcw } from 'lucide-react';
+import { ClipboardList, ClipboardPlus, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LiveBadge } from '@/components/ui/live-badge';
+import { PageSteps } from '@/components/ui/page-steps';
 import { dashboardPaths } from '@/config/paths';
 import { type StaffContext, StaffScreen } from '@/orders/components/staff-screen';
 import { useStaffOrderEvents } from '@/orders/hooks/use-staff-order-events';
@@ -127,18 +128,14 @@ function Pager({
   onPage: (page: number) => void;
 }) {
   return (
-    <nav aria-label="Order pages" className="flex items-center justify-between gap-3 pt-2 sm:justify-center">
-      <Button variant="secondary" onClick={() => onPage(page - 1)} disabled={page <= 1}>
-        <ChevronLeft className="size-4" aria-hidden />
-        Previous
-      </Button>
-      <p className="min-w-24 text-center text-sm font-medium text-stone-700 tabular-nums" aria-live="polite">
-        {ownerOrderMessages.pageOf(page, totalPages)}
-      </p>
-      <Button variant="secondary" onClick={() => onPage(page + 1)} disabled={page >= totalPages}>
-        Next
-        <ChevronRight className="size-4" aria-hidden />
-      </Button>
+    <nav aria-label="Order pages" className="pt-2">
+      <PageSteps
+        page={page}
+        pages={totalPages}
+        onPage={onPage}
+        className="gap-3 sm:justify-center"
+        labelClassName="min-w-24"
+      />
     </nav>
   );
 }

@@ -1,6 +1,4 @@
-import { ownerOrderMessages } from '@tableserve/contract/owner-orders';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { PageSteps } from '@/components/ui/page-steps';
 
 /** Previous / Next with 'Page X of Y' (docs/product/staff-screens.md#order-summary; docs/product/api-conventions.md#pagination page size 10). */
 export function OrdersPager({
@@ -26,28 +24,14 @@ export function OrdersPager({
           ? 'No orders'
           : `Showing ${first}–${last} of ${total} ${total === 1 ? 'order' : 'orders'}`}
       </p>
-      {/* On a phone the controls take the row's full width, so Next is not cut off at the card's edge. */}
-      <div className="flex w-full items-center justify-between gap-2 sm:w-auto sm:justify-end">
-        <Button variant="secondary" className="px-3.5" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          <ChevronLeft className="size-4" aria-hidden />
-          Previous
-        </Button>
-        <p
-          className="min-w-0 flex-1 px-1 text-center text-sm font-medium whitespace-nowrap text-stone-700 tabular-nums sm:min-w-24 sm:flex-none"
-          aria-live="polite"
-        >
-          {ownerOrderMessages.pageOf(page, pages)}
-        </p>
-        <Button
-          variant="secondary"
-          className="px-3.5"
-          disabled={page >= pages}
-          onClick={() => onPage(page + 1)}
-        >
-          Next
-          <ChevronRight className="size-4" aria-hidden />
-        </Button>
-      </div>
+      {/* On a phone the steps take the row's full width, so Next is not cut off at the card's edge. */}
+      <PageSteps
+        page={page}
+        pages={pages}
+        onPage={onPage}
+        className="w-full sm:w-auto sm:justify-end"
+        labelClassName="min-w-0 flex-1 px-1 whitespace-nowrap sm:min-w-24 sm:flex-none"
+      />
     </nav>
   );
 }
