@@ -38,6 +38,8 @@ export const PERMISSIONS = [
   'orders.manage',
   /** Mark as Paid, one order or a selection. */
   'orders.pay',
+  /** Refund a paid order, fully or partly (docs/decisions/020-money-model.md#refunds). */
+  'orders.refund',
   /** Place Order for a walk-in guest. */
   'orders.place',
   /** The Kitchen screen's list and its timings. */

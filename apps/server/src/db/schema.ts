@@ -1,8 +1,10 @@
+import { PAYMENT_STATES, PAYMENT_TIMINGS } from '@tableserve/contract/bill';
 import { type Allergen, type DietaryTag, MENU_CATEGORIES } from '@tableserve/contract/menu';
 import { ORDER_STATUSES, ORDER_TYPES } from '@tableserve/contract/order';
 import { ACTOR_KINDS, STAFF_ROLES } from '@tableserve/contract/staff-roles';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
@@ -49,6 +51,9 @@ export const users = pgTable(
   },
   (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],
 );
+
+export const paymentTiming = pgEnum('payment_timing', PAYMENT_TIMINGS);
+export const orderPaymentState = pgEnum('order_payment_state', PAYMENT_STATES);
 
 export const emailTokenPurpose = pgEnum('email_token_purpose', ['verify_email', 'reset_password']);
 
@@ -103,12 +108,49 @@ export const restaurants = pgTable(
     timezone: varchar('timezone', { length: 64 }).notNull().default('UTC'),
     /** The public menu token encoded in the QR code: random, URL-safe, 128+ bits. */
     token: varchar('token', { length: 64 }).notNull(),
+    /** When diners pay (docs/decisions/020-money-model.md): at the counter, as today, by default. */
+    paymentTiming: paymentTiming('payment_timing').notNull().default('counter'),
+    /** EU and UK menus show prices with tax; US menus add it. */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
+    /** In thousandths of a percent (contract bill.ts); 0 for none. */
+    serviceChargeRate: integer('service_charge_rate').notNull().default(0),
+    /** Only parties of this many or more pay the service charge; null for every order. */
+    serviceChargeMinParty: integer('service_charge_min_party'),
+    /** The restaurant's Stripe Connect account (acct_…): card payments go to it when Stripe is on. */
+    stripeAccountId: varchar('stripe_account_id', { length: 64 }),
     createdAt,
     updatedAt,
   },
   (table) => [
+    check('restaurants_service_charge_rate', sql`${table.serviceChargeRate} between 0 and 30000`),
     uniqueIndex('restaurants_owner_unique').on(table.ownerId),
     uniqueIndex('restaurants_token_unique').on(table.token),
+  ],
+);
+
+/**
+ * A restaurant's tax rates (docs/decisions/020-money-model.md): food 7 %, alcohol 20 %. Each
+ * dish names one; a dish that names none is taxed at the default rate, if there is one. Orders
+ * copy the name and rate, so changing or deleting a rate never changes a past order.
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    /** Thousandths of a percent: 7 % is 7000. */
+    rate: integer('rate').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt,
+    updatedAt,
+  },
+  (table) => [
+    index('tax_rates_restaurant_idx').on(table.restaurantId),
+    uniqueIndex('tax_rates_one_default').on(table.restaurantId).where(sql`${table.isDefault}`),
+    check('tax_rates_rate_range', sql`${table.rate} between 0 and 100000`),
   ],
 );
 
@@ -156,6 +198,8 @@ export const menuItems = pgTable(
      * so JSON on its row rather than two tables joined on every menu read.
      */
     optionGroups: jsonb('option_groups').$type<StoredOptionGroup[]>().notNull().default([]),
+    /** Its tax rate; null: the restaurant's default rate, or none. */
+    taxRateId: integer('tax_rate_id').references(() => taxRates.id, { onDelete: 'set null' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt,
     updatedAt,
@@ -351,7 +395,26 @@ export const orders = pgTable(
     orderType: orderType('order_type').notNull(),
     tableNumber: integer('table_number'),
     status: orderStatus('status').notNull().default('Pending'),
+    /**
+     * What the order costs before tips (docs/decisions/020-money-model.md): the lines' amounts
+     * (subtotal), the tax when prices exclude it, and the service charge.
+     */
     totalCents: integer('total_cents').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull().default(0),
+    /** The lines' taxes: added to the total, or contained in it when tax_included. */
+    taxCents: integer('tax_cents').notNull().default(0),
+    taxIncluded: boolean('tax_included').notNull().default(false),
+    serviceCents: integer('service_cents').notNull().default(0),
+    /** How many diners the order is for, when it was asked (the service charge's minimum party). */
+    partySize: integer('party_size'),
+    /** The restaurant's payment timing when the order was placed: a later change leaves it. */
+    paymentTiming: paymentTiming('payment_timing').notNull().default('counter'),
+    paymentState: orderPaymentState('payment_state').notNull().default('unpaid'),
+    /** Paid when ordering, not paid yet: the staff and the kitchen do not see it until it is. */
+    awaitingPayment: boolean('awaiting_payment').notNull().default(false),
+    /** The bill it is paid on (online payment); null for an order paid at the counter. */
+    billId: integer('bill_id').references((): AnyPgColumn => bills.id, { onDelete: 'set null' }),
+    refundedCents: integer('refunded_cents').notNull().default(0),
     orderTime: varchar('order_time', { length: 5 }),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
@@ -377,6 +440,7 @@ export const orders = pgTable(
       .on(table.restaurantId, table.status, table.createdAt)
       .where(sql`${table.deletedAt} is null`),
     index('orders_customer_idx').on(table.customerId),
+    index('orders_bill_idx').on(table.billId).where(sql`${table.billId} is not null`),
   ],
 );
 
@@ -399,6 +463,14 @@ export const orderItems = pgTable(
      * count forfeits it (0): the new count is what is left, whatever orders held before.
      */
     stockTaken: integer('stock_taken').notNull().default(0),
+    /** The tax rate of the moment (docs/decisions/020-money-model.md): a copy, like the price. */
+    taxName: varchar('tax_name', { length: 50 }),
+    taxRate: integer('tax_rate').notNull().default(0),
+    /** The line's tax, rounded once (per line, half up). */
+    taxCents: integer('tax_cents').notNull().default(0),
+    /** The line's share of the order's service charge. */
+    serviceCents: integer('service_cents').notNull().default(0),
+    refundedCents: integer('refunded_cents').notNull().default(0),
   },
   (table) => [
     index('order_items_order_idx').on(table.orderId),
@@ -543,5 +615,150 @@ export const auditEvents = pgTable(
   (table) => [
     index('audit_events_restaurant_time_idx').on(table.restaurantId, table.createdAt, table.id),
     index('audit_events_object_idx').on(table.restaurantId, table.objectType, table.objectId),
+  ],
+);
+
+/**
+ * What diners pay online (docs/decisions/020-money-model.md): one order paid when ordering, or a
+ * table's orders at the end of the meal. At most one open bill per table; the bill closes once
+ * its orders are paid in full.
+ */
+export const billStatus = pgEnum('bill_status', ['open', 'paid']);
+export const bills = pgTable(
+  'bills',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    /** The table of an end-of-meal bill; null for an order paid when ordering. */
+    tableNumber: integer('table_number'),
+    status: billStatus('status').notNull().default('open'),
+    /** Raised by every payment, refund and order added: what a diner's screen last saw. */
+    version: integer('version').notNull().default(1),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt,
+    updatedAt,
+  },
+  (table) => [
+    uniqueIndex('bills_one_open_per_table')
+      .on(table.restaurantId, table.tableNumber)
+      .where(sql`${table.status} = 'open' and ${table.tableNumber} is not null`),
+    index('bills_restaurant_idx').on(table.restaurantId, table.createdAt),
+  ],
+);
+
+export const billPaymentStatus = pgEnum('bill_payment_status', ['pending', 'succeeded', 'failed']);
+export const billSplitKind = pgEnum('bill_split_kind', ['all', 'even', 'amount', 'items']);
+
+/**
+ * One diner's card payment towards a bill. Pending from the moment it reserves its amount (and
+ * its items) until the provider's signed webhook confirms or refuses it; only then is it money.
+ */
+export const billPayments = pgTable(
+  'bill_payments',
+  {
+    id: serial('id').primaryKey(),
+    billId: integer('bill_id')
+      .notNull()
+      .references(() => bills.id, { onDelete: 'cascade' }),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    status: billPaymentStatus('status').notNull().default('pending'),
+    splitKind: billSplitKind('split_kind').notNull(),
+    /** What it pays of the bill, tip excluded. */
+    amountCents: integer('amount_cents').notNull(),
+    tipCents: integer('tip_cents').notNull().default(0),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    providerPaymentId: varchar('provider_payment_id', { length: 255 }),
+    cardBrand: varchar('card_brand', { length: 20 }),
+    cardLast4: varchar('card_last4', { length: 4 }),
+    failureMessage: varchar('failure_message', { length: 500 }),
+    /** Where the receipt goes; null: none asked. */
+    receiptEmail: varchar('receipt_email', { length: 254 }),
+    /** SHA-256 of the secret that lets the payer download the receipt without an account. */
+    receiptTokenHash: varchar('receipt_token_hash', { length: 64 }).notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt,
+    updatedAt,
+  },
+  (table) => [
+    index('bill_payments_bill_idx').on(table.billId),
+    index('bill_payments_restaurant_time_idx').on(table.restaurantId, table.createdAt),
+    uniqueIndex('bill_payments_provider_payment_unique').on(table.providerPaymentId),
+    check('bill_payments_amounts', sql`${table.amountCents} > 0 and ${table.tipCents} >= 0`),
+  ],
+);
+
+/**
+ * The items a payment pays for when a bill is split by items: share `share_index` of
+ * `share_count` equal shares of a line. A share is paid once: a second diner claiming it at the
+ * same moment hits the unique index and is told what is left.
+ */
+export const paymentClaims = pgTable(
+  'payment_claims',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => billPayments.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    shareIndex: integer('share_index').notNull(),
+    shareCount: integer('share_count').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (table) => [
+    uniqueIndex('payment_claims_share_unique').on(table.orderItemId, table.shareIndex),
+    index('payment_claims_payment_idx').on(table.paymentId),
+    check(
+      'payment_claims_share_range',
+      sql`${table.shareCount} between 1 and 20 and ${table.shareIndex} between 0 and ${table.shareCount} - 1`,
+    ),
+  ],
+);
+
+export const refundStatus = pgEnum('refund_status', ['pending', 'succeeded', 'failed']);
+
+/**
+ * Money given back on an order (docs/decisions/020-money-model.md#refunds): by amount or by
+ * lines, with a reason, confirmed by the provider's webhook. Automatic for a paid order that is
+ * cancelled.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => billPayments.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: varchar('reason', { length: 200 }).notNull(),
+    /** The lines refunded and how much of each; empty for a refund by amount. */
+    lines: jsonb('lines').$type<{ orderItemId: number; amountCents: number }[]>().notNull().default([]),
+    status: refundStatus('status').notNull().default('pending'),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    providerRefundId: varchar('provider_refund_id', { length: 255 }),
+    automatic: boolean('automatic').notNull().default(false),
+    actorKind: actorKind('actor_kind'),
+    actorId: integer('actor_id'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt,
+  },
+  (table) => [
+    index('refunds_order_idx').on(table.orderId),
+    index('refunds_restaurant_time_idx').on(table.restaurantId, table.createdAt),
+    uniqueIndex('refunds_provider_refund_unique').on(table.providerRefundId),
+    check('refunds_amount_positive', sql`${table.amountCents} > 0`),
   ],
 );

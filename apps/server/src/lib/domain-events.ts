@@ -18,6 +18,15 @@ export type DomainEvents = {
   'subscription.changed': { ownerId: number };
   /** An item left the diner's menu (its count reached 0, or the kitchen's tap) or came back. */
   'menu.sold_out': { restaurantId: number; menuId: number; soldOut: boolean; item?: MenuItem };
+  /**
+   * A bill's money changed (committed): a payment reserved, confirmed or refused, an order added
+   * to it, a refund. Diners at the table and the staff see paid and outstanding follow.
+   */
+  'bill.updated': { restaurantId: number; billId: number; tableNumber: number | null };
+  /** A card payment was confirmed by the provider's webhook (committed): its receipt is due. */
+  'payment.succeeded': { restaurantId: number; billId: number; paymentId: number };
+  /** A refund was confirmed by the provider (committed). */
+  'refund.succeeded': { restaurantId: number; orderId: number; refundId: number };
   /** A soft delete: the order leaves the staff's lists. */
   'order.deleted': { restaurantId: number; customerId: number | null; orderId: number };
 };

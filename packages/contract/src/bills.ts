@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { MAX_SPLIT_WAYS } from './bill';
+import { digits, dollars, email, id, token } from './fields';
+import { ChosenOption } from './item-options';
+
+/**
+ * Paying at the table (docs/decisions/020-money-model.md): a bill is one order paid when
+ * ordering, or a table's open orders at the end of the meal. Every amount is in dollars with at
+ * most 2 decimals, as everywhere in the API; rates are percents with at most 3 decimals.
+ */
+
+export const billMessages = {
+  noOpenBill: 'This table has no open bill.',
+  notFound: 'Bill not found',
+  alreadyPaid: 'This bill is already paid.',
+  /** Someone else paid (or is paying) part of what this diner chose. */
+  changed: 'Someone at your table just paid part of this bill. Here is what is left.',
+  overOutstanding: 'That is more than is left to pay.',
+  tipTooLarge: 'Tip is larger than we can accept.',
+  declined: 'Your card was declined.',
+  paid: 'Payment received. Thank you!',
+  processing: 'Confirming your payment…',
+} as const;
+
+/** What a diner proves they sit at the table with: the table's code (its menu token and table number). */
+export const TableCode = z.strictObject({
+  token: token(64),
+  table: digits(4).transform((value) => Number(value)),
+});
+
+export const BillTax = z.object({
+  name: z.string(),
+  /** Percent with up to 3 decimals: 7, 8.875. */
+  rate_percent: z.number(),
+  amount: z.number(),
+});
+
+export const BillLine = z.object({
+  order_item_id: z.number().int(),
+  order_id: z.number().int(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  options: z.array(ChosenOption).default([]),
+  /** The line's amount as the menu priced it. */
+  amount: z.number(),
+  tax: z.number(),
+  service: z.number(),
+  /** What the line costs the table: amount, its tax when added, its share of service. */
+  payable: z.number(),
+  /** Into how many equal shares diners are paying it (1 until someone splits it). */
+  share_count: z.number().int(),
+  /** The shares already paid, or being paid right now (0-based). */
+  shares_taken: z.array(z.number().int()),
+  /** What is left of the line to pay by items. */
+  left: z.number(),
+});
+export type BillLine = z.infer<typeof BillLine>;
+
+export const BillPaymentStatus = z.enum(['pending', 'succeeded', 'failed']);
+
+export const BillView = z.object({
+  bill_id: z.number().int(),
+  restaurant_id: z.number().int(),
+  restaurant_name: z.string(),
+  table_number: z.number().int().nullable(),
+  status: z.enum(['open', 'paid']),
+  /** Raised by every payment and every order added: sent back with a payment. */
+  version: z.number().int(),
+  tax_included: z.boolean(),
+  lines: z.array(BillLine),
+  subtotal: z.number(),
+  taxes: z.array(BillTax),
+  tax: z.number(),
+  service: z.number(),
+  /** What the bill costs before tips. */
+  total: z.number(),
+  /** Confirmed payments, tips excluded. */
+  paid: z.number(),
+  /** Payments still being confirmed, tips excluded. */
+  pending: z.number(),
+  /** total − paid − pending: what a diner can still pay. */
+  outstanding: z.number(),
+  payments: z.array(
+    z.object({
+      payment_id: z.number().int(),
+      amount: z.number(),
+      tip: z.number(),
+      status: BillPaymentStatus,
+      card_last4: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type BillView = z.infer<typeof BillView>;
+
+/** How this diner pays: everything left, N even parts, an amount, or chosen shares of lines. */
+export const BillSplit = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('all') }),
+  z.strictObject({
+    kind: z.literal('even'),
+    ways: z
+      .number()
+      .int()
+      .min(2, 'Split among at least 2')
+      .max(MAX_SPLIT_WAYS, `Split among at most ${MAX_SPLIT_WAYS}`),
+    /** How many of the parts this diner pays (for a partner, say). */
+    parts: z.number().int().min(1).max(MAX_SPLIT_WAYS).default(1),
+  }),
+  z.strictObject({
+    kind: z.literal('amount'),
+    amount: dollars('Amount').refine((v) => v > 0, 'Amount must be more than 0'),
+  }),
+  z.strictObject({
+    kind: z.literal('items'),
+    items: z
+      .array(
+        z.strictObject({
+          order_item_id: id,
+          /** Into how many shares the line is split (1: the whole line). */
+          share_count: z.number().int().min(1).max(MAX_SPLIT_WAYS),
+          /** How many of those shares this diner pays. */
+          shares: z.number().int().min(1).max(MAX_SPLIT_WAYS).default(1),
+        }),
+      )
+      .min(1, 'Choose at least one item')
+      .max(200),
+  }),
+]);
+export type BillSplit = z.input<typeof BillSplit>;
+
+export const Tip = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('none') }),
+  z.strictObject({ kind: z.literal('percent'), percent: z.number().int().min(0).max(1000) }),
+  z.strictObject({ kind: z.literal('amount'), amount: dollars('Tip') }),
+]);
+export type Tip = z.input<typeof Tip>;
+
+export const PayBillBody = z.strictObject({
+  /** The table's code, for a diner who did not place an order on this bill. */
+  table_code: TableCode.optional(),
+  /** The bill's version the diner saw: a payment against an older one is checked again. */
+  version: z.number().int().min(1),
+  split: BillSplit,
+  tip: Tip,
+  payment_method_id: token(255),
+  receipt_email: email.optional(),
+});
+export type PayBillBody = z.input<typeof PayBillBody>;
+
+export const BillPayment = z.object({
+  payment_id: z.number().int(),
+  status: BillPaymentStatus,
+  amount: z.number(),
+  tip: z.number(),
+  /** amount + tip: what the card is charged. */
+  charged: z.number(),
+  card_last4: z.string().nullable(),
+  failure_message: z.string().nullable(),
+  /** Lets this diner download the receipt without an account: shown once, kept by the page. */
+  receipt_token: z.string().optional(),
+});
+export type BillPayment = z.infer<typeof BillPayment>;
+
+export const PayBillResponse = z.object({ payment: BillPayment, bill: BillView });
+export type PayBillResponse = z.infer<typeof PayBillResponse>;
+
+export const BillParams = z.strictObject({ bill_id: id });
+export const BillPaymentParams = z.strictObject({ bill_id: id, payment_id: id });
+export const TableBillQuery = TableCode;
+/** A bill read by a diner who did not order on it: the table's code in the query. */
+export const BillAccessQuery = z.strictObject({ token: token(64).optional(), table: digits(4).optional() });
+
+/** The staff's view of every open bill (Order Summary's Tables panel). */
+export const OpenBillSummary = z.object({
+  bill_id: z.number().int(),
+  table_number: z.number().int().nullable(),
+  order_ids: z.array(z.number().int()),
+  total: z.number(),
+  paid: z.number(),
+  pending: z.number(),
+  outstanding: z.number(),
+  tips: z.number(),
+  status: z.enum(['open', 'paid']),
+  updated_at: z.string(),
+});
+export type OpenBillSummary = z.infer<typeof OpenBillSummary>;
+export const OpenBillsResponse = z.object({ bills: z.array(OpenBillSummary) });
