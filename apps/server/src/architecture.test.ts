@@ -36,6 +36,11 @@ const tableOwners: Record<string, string> = {
   devices: 'modules/devices/',
   pairingCodes: 'modules/devices/',
   auditEvents: 'modules/audit/',
+  taxRates: 'modules/restaurants/',
+  bills: 'modules/bills/',
+  billPayments: 'modules/bills/',
+  paymentClaims: 'modules/bills/',
+  refunds: 'modules/bills/',
 };
 const mayTouchAnyTable = [
   // The first start of an empty install writes the demo restaurant, its owner, menu and plan.

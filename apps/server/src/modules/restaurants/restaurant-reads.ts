@@ -1,7 +1,8 @@
 import type { DbOrTx } from '../../db/client';
 import { type RestaurantRow, restaurantsRepository as repo } from './restaurants.repository';
+import { type TaxRateRow, taxRatesRepository } from './tax-rates.repository';
 
-export type { RestaurantRow };
+export type { RestaurantRow, TaxRateRow };
 
 /**
  * What other modules may read of the restaurants table: the restaurants module owns it, so
@@ -13,4 +14,6 @@ export const restaurantReads = {
   byIds: (db: DbOrTx, ids: number[]) => repo.findByIds(db, ids),
   /** The id of the owner's restaurant (one per owner), if they have created it. */
   idOfOwner: (db: DbOrTx, ownerId: number) => repo.idOfOwner(db, ownerId),
+  /** Its tax rates, the default first (docs/decisions/020-money-model.md). */
+  taxRates: (db: DbOrTx, restaurantId: number) => taxRatesRepository.ofRestaurant(db, restaurantId),
 };
