@@ -1,15 +1,10 @@
 import { ApiError } from '@tableserve/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import Stripe from 'stripe';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { badRequest } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
-import {
-  createStripeWebhookService,
-  type StripeEventEnvelope,
-  stripeWebhookMessages,
-} from './stripe-webhook.service';
+import { keepRawJsonBodies, verifyStripeEvent } from '../../lib/stripe-signature';
+import { createStripeWebhookService } from './stripe-webhook.service';
 
 export type StripeWebhookRoutesOptions = {
   db: Db;
@@ -37,33 +32,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookRoutesOptio
     events: options.events,
   });
 
-  // The signature covers the exact bytes Stripe sent, so this plugin (and only this one, as
-  // plugins are encapsulated) keeps JSON bodies as the raw Buffer.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
-    done(null, body),
-  );
-
-  function verify(body: unknown, signature: string | undefined): StripeEventEnvelope {
-    if (!Buffer.isBuffer(body) || !signature)
-      throw badRequest(stripeWebhookMessages.invalidSignature, 'INVALID_SIGNATURE');
-    try {
-      return Stripe.webhooks.constructEvent(
-        body,
-        signature,
-        options.webhookSecret,
-        undefined,
-        undefined,
-        options.now().getTime(),
-      );
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-        throw badRequest(stripeWebhookMessages.invalidSignature, 'INVALID_SIGNATURE');
-      }
-      // Signed by Stripe but not an event (not JSON): nothing a retry would fix either.
-      throw badRequest('Malformed webhook payload', 'INVALID_PAYLOAD');
-    }
-  }
+  keepRawJsonBodies(app);
 
   app.post(
     '/subscription/webhook',
@@ -75,6 +44,14 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookRoutesOptio
         response: { 200: WebhookReceived, 400: ApiError, 404: ApiError, 409: ApiError },
       },
     },
-    async (request) => webhooks.apply(verify(request.body, request.headers['stripe-signature'])),
+    async (request) =>
+      webhooks.apply(
+        verifyStripeEvent(
+          request.body,
+          request.headers['stripe-signature'],
+          options.webhookSecret,
+          options.now(),
+        ),
+      ),
   );
 };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
+import type { StripeEventEnvelope } from '../../lib/stripe-signature';
 import { addDays } from '../../lib/time';
 import {
   type NewSubscription,
@@ -13,7 +14,6 @@ import {
 import { announceChange } from './subscriptions-deps';
 
 export const stripeWebhookMessages = {
-  invalidSignature: 'Invalid webhook signature',
   unknownSubscription: 'No subscription for this Stripe subscription',
   changedMeanwhile: 'The subscription changed while this event was applied; retry it',
 } as const;
@@ -21,8 +21,6 @@ export const stripeWebhookMessages = {
 export type StripeWebhookDeps = { db: Db; now: () => Date; log: FastifyBaseLogger; events: DomainEventBus };
 export type StripeWebhookService = ReturnType<typeof createStripeWebhookService>;
 export type StripeWebhookResult = { received: true; duplicate?: true };
-/** The envelope of a verified Stripe event; `data.object` is read by the handler of its type. */
-export type StripeEventEnvelope = { id: string; type: string; data: { object: unknown } };
 
 // A reference Stripe may send as an id or, when expanded, as the object itself.
 const stripeId = z

@@ -3,6 +3,7 @@ import { GRACE_PERIOD_DAYS } from '@tableserve/contract/subscription';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema';
+import { webhookSignatureMessages } from '../../lib/stripe-signature';
 import { addDays, DAY_MS } from '../../lib/time';
 import { addMenuItem } from '../../test/orders';
 import { freshLogin } from '../../test/owners';
@@ -40,7 +41,7 @@ describe('webhook signatures', () => {
     const event = stripeEvent('customer.created', { id: 'cus_test', object: 'customer' });
     const response = await deliver(event, signing());
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(stripeWebhookMessages.invalidSignature);
+    expect(response.json().message).toBe(webhookSignatureMessages.invalidSignature);
     expect(await recorded(event.id)).toBe(false);
   });
 });
