@@ -11,6 +11,7 @@ import { type Database, openDatabase } from './db/client';
 import { createDomainEventBus } from './lib/domain-events';
 import { runExclusively } from './lib/exclusive';
 import { createJwtService } from './lib/jwt';
+import { randomToken } from './lib/random-tokens';
 import { createSessionTokens, type SessionTokens } from './lib/session-tokens';
 import { createMailer } from './mail/mailer';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -18,6 +19,12 @@ import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { ownerReads } from './modules/auth/owner-reads';
+import { registerBillPaymentHandlers } from './modules/bills/bill-payment-events';
+import { billForNewOrder } from './modules/bills/bill-placement';
+import { billRoutes } from './modules/bills/bills.routes';
+import { createBillsService } from './modules/bills/bills.service';
+import { createPaymentEvents, type PaymentEvents } from './modules/bills/payment-events';
+import { paymentsWebhookRoutes } from './modules/bills/payments-webhook.routes';
 import { customerMenuRoutes } from './modules/customer-menu/customer-menu.routes';
 import { createCustomerMenuService } from './modules/customer-menu/customer-menu.service';
 import { createPublishedMenus, type PublishedMenus } from './modules/customer-menu/published-menus';
@@ -84,6 +91,11 @@ declare module 'fastify' {
     publishedMenus: PublishedMenus;
     /** The login tokens: a change made outside the app's services (tests) announces revocations here. */
     tokens: SessionTokens;
+    /**
+     * The provider's signed events about bill payments and refunds: each money module registers
+     * its handlers here (bills, refunds); tests wait for the test provider's deliveries.
+     */
+    paymentEvents: PaymentEvents;
   }
 }
 
@@ -176,9 +188,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   const events = createDomainEventBus();
+  // Signed with Stripe's webhook secret when Stripe sends them, else with one of this process's
+  // own, which only the test provider's local delivery knows.
+  const paymentEvents = createPaymentEvents({
+    db: database.db,
+    now,
+    log: app.log,
+    secret: config.stripe?.webhookSecret ?? randomToken(),
+  });
+  app.decorate('paymentEvents', paymentEvents);
+  // Before the database closes: a payment confirmed locally a moment ago is still applied.
+  app.addHook('preClose', () => paymentEvents.drained());
+  registerBillPaymentHandlers(paymentEvents, { db: database.db, now, events });
+  const provider = createPaymentProvider(config, {
+    stripeApi: options.stripeApi,
+    deliverEvent: paymentEvents.deliverLocally,
+  });
   const subscriptions = createSubscriptionsService({
     db: database.db,
-    provider: createPaymentProvider(config, { stripeApi: options.stripeApi }),
+    provider,
     now,
     log: app.log,
     events,
@@ -236,10 +264,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       const staffOrders = createStaffOrdersService({ db: database.db, events, now, publishedMenus });
       await api.register(orderRoutes, {
-        orders: createOrdersService({ db: database.db, publishedMenus, events, now }),
+        orders: createOrdersService({
+          db: database.db,
+          publishedMenus,
+          events,
+          now,
+          billing: billForNewOrder,
+        }),
         staffOrders,
       });
       await api.register(staffOrderRoutes, { staffOrders });
+      await api.register(billRoutes, {
+        bills: createBillsService({ db: database.db, now, events, provider }),
+      });
       await api.register(staffRoutes, {
         staff: createStaffService({
           db: database.db,
@@ -269,6 +306,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           webhookSecret: config.stripe.webhookSecret,
           events,
         });
+      if (config.stripe?.webhookSecret) await api.register(paymentsWebhookRoutes, { paymentEvents });
     },
     { prefix: '/api/v1' },
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_SPLIT_WAYS } from './bill';
+import { ApiError } from './errors';
 import { digits, dollars, email, id, token } from './fields';
 import { ChosenOption } from './item-options';
 
@@ -162,6 +163,10 @@ export const BillPayment = z.object({
 export type BillPayment = z.infer<typeof BillPayment>;
 
 export const PayBillResponse = z.object({ payment: BillPayment, bill: BillView });
+
+/** 409 BILL_CHANGED: what this diner chose is no longer free; the bill as it is now, to choose again. */
+export const BillChangedError = ApiError.extend({ bill: BillView });
+export type BillChangedError = z.infer<typeof BillChangedError>;
 export type PayBillResponse = z.infer<typeof PayBillResponse>;
 
 export const BillParams = z.strictObject({ bill_id: id });

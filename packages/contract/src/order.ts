@@ -81,6 +81,8 @@ export const PlaceOrderResponse = z.object({
   order_id: z.number().int(),
   status: z.enum(ORDER_STATUSES),
   total_amount: z.number(),
+  /** The bill it is paid on, when the restaurant is paid online (docs/decisions/020-money-model.md). */
+  bill_id: z.number().int().optional(),
 });
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
 

@@ -139,6 +139,46 @@ export async function startFakeStripe(options: {
     return { status: 200, body: { ...subscription, latest_invoice: expanded ? invoice : invoiceId } };
   }
 
+  /** A PaymentIntent confirmed at once (confirm=true), as a card in Stripe's test mode is. */
+  function createPaymentIntent(params: Record<string, string>): Reply {
+    const intentId = id('pi');
+    const chargeId = id('ch');
+    if (params.payment_method === DECLINED) {
+      return error(402, 'card_error', 'Your card was declined.', {
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        charge: chargeId,
+        payment_intent: { id: intentId, object: 'payment_intent', status: 'requires_payment_method' },
+      });
+    }
+    const charge = {
+      id: chargeId,
+      object: 'charge',
+      amount: Number(params.amount),
+      payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
+    };
+    const expanded = Object.entries(params).some(
+      ([key, value]) => key.startsWith('expand[') && value === 'latest_charge',
+    );
+    return {
+      status: 200,
+      body: {
+        id: intentId,
+        object: 'payment_intent',
+        amount: Number(params.amount),
+        currency: params.currency,
+        status: 'succeeded',
+        payment_method: params.payment_method,
+        description: params.description ?? null,
+        metadata: metadataOf(params),
+        transfer_data: params['transfer_data[destination]']
+          ? { destination: params['transfer_data[destination]'] }
+          : null,
+        latest_charge: expanded ? charge : chargeId,
+      },
+    };
+  }
+
   function route(method: string, path: string, params: Record<string, string>): Reply {
     if (method === 'POST' && path === '/v1/customers') {
       const customerId = id('cus');
@@ -176,6 +216,7 @@ export async function startFakeStripe(options: {
         return { status: 200, body: subscription };
       }
     }
+    if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(params);
     if (method === 'POST' && path === '/v1/refunds') {
       if (!params.payment_intent && !params.charge) {
         return error(

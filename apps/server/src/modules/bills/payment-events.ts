@@ -30,6 +30,8 @@ export function createPaymentEvents(deps: {
 }) {
   const { db, now, log, secret } = deps;
   const handlers = new Map<string, PaymentEventHandler>();
+  /** Local deliveries not applied yet: the app waits for them when it closes, tests before reading. */
+  const inFlight = new Set<Promise<unknown>>();
 
   async function apply(event: StripeEventEnvelope): Promise<PaymentEventResult> {
     let after: AfterCommit | undefined;
@@ -59,7 +61,7 @@ export function createPaymentEvents(deps: {
     deliverLocally(event: StripeEventEnvelope): Promise<PaymentEventResult> {
       const body = JSON.stringify(event);
       const signature = signAsStripe(body, secret, now());
-      return new Promise((resolve, reject) => {
+      const delivery = new Promise<PaymentEventResult>((resolve, reject) => {
         setImmediate(() => {
           apply(verifyStripeEvent(Buffer.from(body), signature, secret, now())).then(resolve, (error) => {
             log.error({ err: error, event: event.id }, 'local payment event failed');
@@ -67,6 +69,13 @@ export function createPaymentEvents(deps: {
           });
         });
       });
+      const settled = delivery.catch(() => undefined).finally(() => inFlight.delete(settled));
+      inFlight.add(settled);
+      return delivery;
+    },
+    /** Resolves once every local delivery made so far (and any they caused) has been applied. */
+    async drained(): Promise<void> {
+      while (inFlight.size > 0) await Promise.all(inFlight);
     },
   };
 }

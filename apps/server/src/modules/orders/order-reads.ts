@@ -12,6 +12,8 @@ export const orderReads = {
   /** A restaurant's live orders created in [start, end), oldest first. */
   listInSpan: repo.listInSpan,
   linesOf: repo.linesOf,
+  /** The orders a bill is for (the bills module's figures), cancelled and deleted ones left out. */
+  ofBill: repo.ofBill,
 };
 
 /**

@@ -263,4 +263,29 @@ export const ordersRepository = {
       .returning();
     return row;
   },
+
+  /** The live orders a bill is for, cancelled ones left out (they are not owed), oldest first. */
+  ofBill(db: DbOrTx, billId: number): Promise<OrderRow[]> {
+    return db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.billId, billId), isNull(orders.deletedAt), ne(orders.status, 'Cancelled')))
+      .orderBy(asc(orders.createdAt), asc(orders.id));
+  },
+
+  /** A paid bill's orders become paid, and an order held until payment is released to the staff. */
+  markBillPaid(tx: DbOrTx, billId: number, at: Date): Promise<(OrderRow & { wasAwaiting: boolean })[]> {
+    const before = tx
+      .select({ id: orders.id, awaitingPayment: orders.awaitingPayment })
+      .from(orders)
+      .where(and(eq(orders.billId, billId), isNull(orders.deletedAt), ne(orders.status, 'Cancelled')))
+      .for('update')
+      .as('before');
+    return tx
+      .update(orders)
+      .set({ paymentState: 'paid', awaitingPayment: false, updatedAt: at })
+      .from(before)
+      .where(and(eq(orders.id, before.id), eq(orders.paymentState, 'unpaid')))
+      .returning({ ...getTableColumns(orders), wasAwaiting: before.awaitingPayment });
+  },
 };

@@ -15,7 +15,7 @@ import { customerReads } from '../customers/customer-reads';
 import { type RestaurantRow, restaurantReads } from '../restaurants/restaurant-reads';
 import { priceLines, toOrderLine } from './order-lines';
 import { type OrderItemRow, type OrderRow, ordersRepository as repo } from './orders.repository';
-import { createOrderPlacement, type PreparedOrder } from './place-order';
+import { createOrderPlacement, type OrderBilling, type PreparedOrder } from './place-order';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -46,9 +46,23 @@ export function createOrdersService(deps: {
   events: DomainEventBus;
   /** The app's clock: order times follow it, so tests (and daily sales) can move it. */
   now?: () => Date;
+  /** The bill of an order paid online (the bills module); absent, every order is paid at the counter. */
+  billing?: OrderBilling;
 }) {
   const { db } = deps;
-  const placeOnce = createOrderPlacement({ ...deps, now: deps.now ?? (() => new Date()) });
+  const now = deps.now ?? (() => new Date());
+  const placeOnce = createOrderPlacement({ ...deps, now });
+
+  /**
+   * How the order is paid (docs/decisions/020-money-model.md#when-the-restaurant-is-paid): the
+   * restaurant's timing, copied; online, its bill too. At the counter, nothing more is written.
+   */
+  async function paymentOf(tx: DbOrTx, restaurant: RestaurantRow, tableNumber: number | null) {
+    const paymentTiming = restaurant.paymentTiming;
+    if (paymentTiming === 'counter' || !deps.billing) return {};
+    const bill = await deps.billing(tx, { restaurantId: restaurant.id, paymentTiming, tableNumber }, now());
+    return { paymentTiming, ...bill };
+  }
 
   async function summaryOf(order: OrderRow, restaurant: RestaurantRow) {
     return toSummary(order, await repo.linesOf(db, [order.id]), restaurant);
@@ -115,6 +129,7 @@ export function createOrdersService(deps: {
       orderTime: body.order_time ?? null,
       latitude: body.customer_location?.latitude ?? null,
       longitude: body.customer_location?.longitude ?? null,
+      ...(await paymentOf(tx, restaurant, tableNumber)),
     };
     return { restaurant, order, lines };
   }

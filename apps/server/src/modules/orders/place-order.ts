@@ -1,3 +1,4 @@
+import type { PaymentTiming } from '@tableserve/contract/bill';
 import { type PlaceOrderResponse, orderServerMessages as text } from '@tableserve/contract/order';
 import type { Db, DbOrTx } from '../../db/client';
 import type { DomainEventBus } from '../../lib/domain-events';
@@ -17,6 +18,20 @@ export type PreparedOrder = {
   order: Omit<NewOrder, 'createdAt' | 'updatedAt'>;
   lines: PricedLine[];
 };
+
+/**
+ * The bill a diner's order is paid on online (the bills module's billForNewOrder, handed over by
+ * app.ts), written in the order's transaction; never called for an order paid at the counter.
+ */
+export type OrderBilling = (
+  tx: DbOrTx,
+  order: {
+    restaurantId: number;
+    paymentTiming: Exclude<PaymentTiming, 'counter'>;
+    tableNumber: number | null;
+  },
+  at: Date,
+) => Promise<{ billId: number; awaitingPayment: boolean }>;
 
 /**
  * What a diner's order and the owner's walk-in share: the hot path of a Friday rush. The
@@ -61,25 +76,34 @@ export function createOrderPlacement(deps: {
           order_id: row.id,
           status: row.status,
           total_amount: centsToDollars(row.totalCents),
+          ...(row.billId !== null && { bill_id: row.billId }),
         },
       };
     });
-    // Announced once committed (a replayed answer has no new order), from the lines in hand.
+    // Announced once committed (a replayed answer has no new order), from the lines in hand. An
+    // order waiting for its payment reaches the staff once paid (order-settlement.ts).
     if (placed) {
-      events.emit('order.created', {
-        restaurantId: placed.restaurant.id,
-        customerId: placed.row.customerId,
-        // The allergens from the same published menu the lines were priced from.
-        order: toStaffOrder(
-          placed.row,
-          placed.lines.map((line) => ({
-            ...line,
-            allergens: menu?.items.get(line.menuItemId)?.allergens ?? [],
-          })),
-          placed.restaurant,
-        ),
-      });
-      await announceStockChanges(deps, placed.restaurant.id, stockChanged);
+      const { row, restaurant } = placed;
+      if (row.billId !== null) {
+        const tableNumber = row.awaitingPayment ? null : row.tableNumber;
+        events.emit('bill.updated', { restaurantId: restaurant.id, billId: row.billId, tableNumber });
+      }
+      if (!row.awaitingPayment) {
+        events.emit('order.created', {
+          restaurantId: restaurant.id,
+          customerId: row.customerId,
+          // The allergens from the same published menu the lines were priced from.
+          order: toStaffOrder(
+            row,
+            placed.lines.map((line) => ({
+              ...line,
+              allergens: menu?.items.get(line.menuItemId)?.allergens ?? [],
+            })),
+            restaurant,
+          ),
+        });
+      }
+      await announceStockChanges(deps, restaurant.id, stockChanged);
     }
     return outcome;
   };

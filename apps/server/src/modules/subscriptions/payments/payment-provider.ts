@@ -21,6 +21,28 @@ export type StartSubscriptionResult =
 
 export type ChargeResult = { ok: true; paymentId: string } | { ok: false; message: string };
 
+/** A diner's card payment towards a bill (docs/decisions/020-money-model.md#payments). */
+export type ChargeBillPaymentInput = {
+  billId: number;
+  paymentId: number;
+  /** What the card is charged: the share of the bill and the tip. */
+  amountCents: number;
+  paymentMethodId: string;
+  /** The restaurant's Stripe Connect account (acct_…) the money goes to, if it has one. */
+  connectedAccountId: string | null;
+  /** What the diner's statement and the restaurant's dashboard show. */
+  description: string;
+  idempotencyKey: string;
+};
+
+/**
+ * Accepted by the provider: the money is not ours until its signed webhook
+ * (payment_intent.succeeded) confirms it. Refused: nothing was charged.
+ */
+export type ChargeBillPaymentResult =
+  | { ok: true; providerPaymentId: string; cardBrand: string | null; cardLast4: string | null }
+  | { ok: false; message: string };
+
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
   /**
@@ -36,6 +58,7 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<ChargeResult>;
   cancelSubscription(input: { providerSubscriptionId: string; atPeriodEnd: boolean }): Promise<void>;
+  chargeBillPayment(input: ChargeBillPaymentInput): Promise<ChargeBillPaymentResult>;
   refund(input: {
     providerPaymentId: string | null;
     amountCents: number;

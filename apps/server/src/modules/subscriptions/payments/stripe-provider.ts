@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { billMessages } from '@tableserve/contract/bills';
 import Stripe from 'stripe';
 import type { PaymentProvider, StartSubscriptionInput } from './payment-provider';
 
@@ -106,6 +107,46 @@ export function createStripePaymentProvider(options: {
       throw new Error(
         'Stripe bills renewals itself (renewsItself); chargeRenewal is never called for the stripe provider',
       );
+    },
+
+    async chargeBillPayment(input) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: 'usd',
+            payment_method: input.paymentMethodId,
+            // Confirmed here, with the card the browser tokenised; no redirect-based methods.
+            confirm: true,
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            description: input.description,
+            ...(input.connectedAccountId && {
+              transfer_data: { destination: input.connectedAccountId },
+            }),
+            metadata: { bill_id: String(input.billId), payment_id: String(input.paymentId) },
+            expand: ['latest_charge'],
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        // 3-D Secure (requires_action) is not supported yet (ADR 020): refused, and let go.
+        if (intent.status !== 'succeeded' && intent.status !== 'processing') {
+          await stripe.paymentIntents.cancel(intent.id).catch(() => undefined);
+          return { ok: false, message: billMessages.declined };
+        }
+        const card =
+          typeof intent.latest_charge === 'object'
+            ? intent.latest_charge?.payment_method_details?.card
+            : null;
+        return {
+          ok: true,
+          providerPaymentId: intent.id,
+          cardBrand: card?.brand ?? null,
+          cardLast4: card?.last4 ?? null,
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) return { ok: false, message: error.message };
+        throw error;
+      }
     },
 
     async cancelSubscription({ providerSubscriptionId, atPeriodEnd }) {

@@ -1,0 +1,171 @@
+import { type BillFigures, type PricedBillLine, sumLines } from '@tableserve/contract/bill';
+import type { BillPayment, BillView } from '@tableserve/contract/bills';
+import type { DbOrTx } from '../../db/client';
+import { centsToDollars } from '../../lib/money';
+import { toOrderLine } from '../orders/order-lines';
+import { orderReads } from '../orders/order-reads';
+import { type RestaurantRow, restaurantReads } from '../restaurants/restaurant-reads';
+import {
+  type BillPaymentRow,
+  type BillRow,
+  type PaymentClaimRow,
+  billsRepository as repo,
+} from './bills.repository';
+
+type OrderRow = Awaited<ReturnType<typeof orderReads.ofBill>>[number];
+type OrderItemRow = Awaited<ReturnType<typeof orderReads.linesOf>>[number];
+
+/** A line of the bill with what the table owes for it, and the shares of it taken so far. */
+export type BillLineState = {
+  row: OrderItemRow;
+  priced: PricedBillLine;
+  /** Into how many shares the line is being paid: set by its first claim, 1 until then. */
+  shareCount: number;
+  sharesTaken: number[];
+  claimedCents: number;
+};
+
+/** Everything a bill's view, a payment's checks and the webhook's settlement read. */
+export type BillState = {
+  bill: BillRow;
+  restaurant: RestaurantRow;
+  orders: OrderRow[];
+  lines: BillLineState[];
+  figures: BillFigures;
+  payments: BillPaymentRow[];
+  paidCents: number;
+  pendingCents: number;
+  /** What a diner can still pay: total − paid − pending, never below 0. */
+  outstandingCents: number;
+};
+
+/**
+ * A stored line priced as its order stored it (docs/decisions/020-money-model.md): the tax and
+ * service copied when the order was placed, added up by the contract's arithmetic, never again.
+ */
+function pricedLine(row: OrderItemRow, taxIncluded: boolean): PricedBillLine {
+  const amountCents = row.unitPriceCents * row.quantity;
+  return {
+    amountCents,
+    tax: row.taxName === null ? null : { name: row.taxName, rate: row.taxRate },
+    taxCents: row.taxCents,
+    serviceCents: row.serviceCents,
+    payableCents: amountCents + (taxIncluded ? 0 : row.taxCents) + row.serviceCents,
+  };
+}
+
+/** The bill's figures now, from its live orders' stored lines, its payments and their claims. */
+export async function loadBillState(db: DbOrTx, bill: BillRow): Promise<BillState> {
+  const [restaurant, orders, payments, claims] = await Promise.all([
+    restaurantReads.byId(db, bill.restaurantId),
+    orderReads.ofBill(db, bill.id),
+    repo.paymentsOf(db, bill.id),
+    repo.claimsOf(db, bill.id),
+  ]);
+  const rows = await orderReads.linesOf(
+    db,
+    orders.map((order) => order.id),
+  );
+  const taxIncludedOf = new Map(orders.map((order) => [order.id, order.taxIncluded]));
+  const claimsOf = new Map<number, PaymentClaimRow[]>();
+  for (const claim of claims)
+    claimsOf.set(claim.orderItemId, [...(claimsOf.get(claim.orderItemId) ?? []), claim]);
+  const lines = rows.map((row): BillLineState => {
+    const taken = claimsOf.get(row.id) ?? [];
+    return {
+      row,
+      priced: pricedLine(row, taxIncludedOf.get(row.orderId) ?? false),
+      shareCount: taken[0]?.shareCount ?? 1,
+      sharesTaken: taken.map((claim) => claim.shareIndex),
+      claimedCents: taken.reduce((sum, claim) => sum + claim.amountCents, 0),
+    };
+  });
+  const taxIncluded = orders[0]?.taxIncluded ?? restaurant!.pricesIncludeTax;
+  const figures = sumLines(
+    lines.map((line) => line.priced),
+    taxIncluded,
+  );
+  const sumOf = (status: BillPaymentRow['status']) =>
+    payments
+      .filter((payment) => payment.status === status)
+      .reduce((sum, payment) => sum + payment.amountCents, 0);
+  const paidCents = sumOf('succeeded');
+  const pendingCents = sumOf('pending');
+  return {
+    bill,
+    restaurant: restaurant!,
+    orders,
+    lines,
+    figures,
+    payments,
+    paidCents,
+    pendingCents,
+    outstandingCents: Math.max(0, figures.totalCents - paidCents - pendingCents),
+  };
+}
+
+export function toBillView(state: BillState): BillView {
+  const { bill, restaurant, figures } = state;
+  return {
+    bill_id: bill.id,
+    restaurant_id: bill.restaurantId,
+    restaurant_name: restaurant.name,
+    table_number: bill.tableNumber,
+    status: bill.status,
+    version: bill.version,
+    tax_included: figures.taxIncluded,
+    lines: state.lines.map(({ row, priced, shareCount, sharesTaken, claimedCents }) => {
+      const { product_name, quantity, options } = toOrderLine(row);
+      return {
+        order_item_id: row.id,
+        order_id: row.orderId,
+        product_name,
+        quantity,
+        options: options ?? [],
+        amount: centsToDollars(priced.amountCents),
+        tax: centsToDollars(priced.taxCents),
+        service: centsToDollars(priced.serviceCents),
+        payable: centsToDollars(priced.payableCents),
+        share_count: shareCount,
+        shares_taken: sharesTaken,
+        left: centsToDollars(priced.payableCents - claimedCents),
+      };
+    }),
+    subtotal: centsToDollars(figures.subtotalCents),
+    taxes: figures.taxes.map((tax) => ({
+      name: tax.name,
+      rate_percent: tax.rate / 1000,
+      amount: centsToDollars(tax.taxCents),
+    })),
+    tax: centsToDollars(figures.taxCents),
+    service: centsToDollars(figures.serviceCents),
+    total: centsToDollars(figures.totalCents),
+    paid: centsToDollars(state.paidCents),
+    pending: centsToDollars(state.pendingCents),
+    outstanding: centsToDollars(state.outstandingCents),
+    payments: state.payments
+      .filter((payment) => payment.status !== 'failed')
+      .map((payment) => ({
+        payment_id: payment.id,
+        amount: centsToDollars(payment.amountCents),
+        tip: centsToDollars(payment.tipCents),
+        status: payment.status,
+        card_last4: payment.cardLast4,
+        created_at: payment.createdAt.toISOString(),
+      })),
+  };
+}
+
+/** One payment as its payer reads it; the receipt token only in the answer that created it. */
+export function toBillPayment(payment: BillPaymentRow, receiptToken?: string): BillPayment {
+  return {
+    payment_id: payment.id,
+    status: payment.status,
+    amount: centsToDollars(payment.amountCents),
+    tip: centsToDollars(payment.tipCents),
+    charged: centsToDollars(payment.amountCents + payment.tipCents),
+    card_last4: payment.cardLast4,
+    failure_message: payment.failureMessage,
+    ...(receiptToken !== undefined && { receipt_token: receiptToken }),
+  };
+}

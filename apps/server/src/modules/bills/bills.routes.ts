@@ -1,0 +1,130 @@
+import {
+  BillAccessQuery,
+  BillChangedError,
+  BillParams,
+  BillPayment,
+  BillPaymentParams,
+  BillView,
+  PayBillBody,
+  PayBillResponse,
+  TableBillQuery,
+} from '@tableserve/contract/bills';
+import { ApiError } from '@tableserve/contract/errors';
+import { serverMessages } from '@tableserve/contract/messages';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorized } from '../../lib/app-error';
+import { bearerToken } from '../../plugins/auth';
+import type { BillAccess, BillsService } from './bills.service';
+
+const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
+const security = [{ bearer: [] }];
+
+/** The table's code from a query, when both halves are there. */
+const tableCodeOf = (query: { token?: string | undefined; table?: string | undefined }) =>
+  query.token !== undefined && query.table !== undefined
+    ? { token: query.token, table: Number(query.table) }
+    : undefined;
+
+/**
+ * Paying at the table (docs/decisions/020-money-model.md#payments): a diner reads a bill they
+ * ordered on (their token) or their table's bill (its code), and pays their part of it.
+ */
+export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async (app, { bills }) => {
+  /** The signed-in diner, if any: a token that is not a valid diner's answers 401, as elsewhere. */
+  async function dinerOf(request: FastifyRequest): Promise<number> {
+    const token = bearerToken(request);
+    if (!token) return 0;
+    const customerId = await app.tokens.verify('customer', token);
+    if (!customerId) throw unauthorized(serverMessages.unauthorized, 'UNAUTHORIZED');
+    return customerId;
+  }
+
+  const accessOf = async (
+    request: FastifyRequest,
+    tableCode: BillAccess['tableCode'],
+  ): Promise<BillAccess> => ({ customerId: await dinerOf(request), tableCode });
+
+  app.get(
+    '/table-bill',
+    {
+      schema: {
+        tags: ['Bills'],
+        summary: "The table's open bill, for whoever holds its code",
+        querystring: TableBillQuery,
+        response: { 200: BillView, ...errors },
+      },
+    },
+    async (request) => bills.tableBill(request.query),
+  );
+
+  app.get(
+    '/bills/:bill_id',
+    {
+      schema: {
+        tags: ['Bills'],
+        security,
+        params: BillParams,
+        querystring: BillAccessQuery,
+        response: { 200: BillView, ...errors },
+      },
+    },
+    async (request) =>
+      bills.bill(request.params.bill_id, await accessOf(request, tableCodeOf(request.query))),
+  );
+
+  app.post(
+    '/bills/:bill_id/payments',
+    {
+      schema: {
+        tags: ['Bills'],
+        description:
+          'Pays part or all of the bill by card (PayBillBody). 202: accepted, pending until the ' +
+          "provider's webhook confirms it; 402: declined, nothing charged; 409 BILL_CHANGED: what " +
+          'was chosen is no longer free, with the bill as it is now.',
+        security,
+        params: BillParams,
+        headers: z.object({ 'idempotency-key': z.string().trim().min(8).max(255) }),
+        body: PayBillBody,
+        response: {
+          202: PayBillResponse,
+          ...errors,
+          402: ApiError,
+          409: z.union([BillChangedError, ApiError]),
+        },
+      },
+      // Per address, like the other public writes: a table's diners share one, so it is generous.
+      preHandler: app.rateLimit({ max: 30, timeWindow: 60_000 }),
+    },
+    async (request, reply) => {
+      const access = await accessOf(request, request.body.table_code);
+      const outcome = await bills.pay(
+        request.params.bill_id,
+        access,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      return reply.code(outcome.status).send(outcome.body as PayBillResponse);
+    },
+  );
+
+  app.get(
+    '/bills/:bill_id/payments/:payment_id',
+    {
+      schema: {
+        tags: ['Bills'],
+        security,
+        params: BillPaymentParams,
+        querystring: BillAccessQuery,
+        response: { 200: BillPayment, ...errors },
+      },
+    },
+    async (request) =>
+      bills.payment(
+        request.params.bill_id,
+        request.params.payment_id,
+        await accessOf(request, tableCodeOf(request.query)),
+      ),
+  );
+};

@@ -1,0 +1,214 @@
+import {
+  type BillChangedError,
+  type BillPayment,
+  type BillView,
+  billMessages,
+  type PayBillBody,
+  type PayBillResponse,
+} from '@tableserve/contract/bills';
+import type { ApiError } from '@tableserve/contract/errors';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import type { DomainEventBus } from '../../lib/domain-events';
+import { type Outcome, once } from '../../lib/idempotency';
+import { hashToken, randomToken } from '../../lib/random-tokens';
+import { restaurantReads } from '../restaurants/restaurant-reads';
+import type { PaymentProvider } from '../subscriptions/payments/payment-provider';
+import { chooseAmount, tipOf } from './bill-split';
+import { type BillState, loadBillState, toBillPayment, toBillView } from './bill-state';
+import { type BillRow, billsRepository as repo } from './bills.repository';
+
+export type BillsService = ReturnType<typeof createBillsService>;
+
+/** Who reads or pays a bill: the diner signed in (0: none), and the table's code they scanned. */
+export type BillAccess = { customerId: number; tableCode?: { token: string; table: number } | undefined };
+
+type PayOutcome =
+  | Outcome<PayBillResponse>
+  | { status: 409; body: BillChangedError }
+  | { status: 400; body: ApiError };
+
+const billNotFound = () => notFound(billMessages.notFound, 'BILL_NOT_FOUND');
+
+/**
+ * A diner may see and pay a bill they ordered on, or, with its table's code, their table's bill:
+ * anyone else's bill answers like a missing one.
+ */
+function mayAccess(state: BillState, access: BillAccess): boolean {
+  const { tableCode } = access;
+  if (access.customerId > 0 && state.orders.some((order) => order.customerId === access.customerId))
+    return true;
+  return (
+    tableCode !== undefined &&
+    state.bill.tableNumber === tableCode.table &&
+    state.restaurant.token === tableCode.token
+  );
+}
+
+/**
+ * Paying at the table (docs/decisions/020-money-model.md#payments): the bill's figures for its
+ * diners, and their card payments. A payment reserves its amount (and its shares of lines) under
+ * the bill's lock, is charged outside any transaction, and becomes money only when the
+ * provider's signed webhook confirms it (bill-payment-events.ts).
+ */
+export function createBillsService(deps: {
+  db: Db;
+  now: () => Date;
+  events: DomainEventBus;
+  provider: PaymentProvider;
+}) {
+  const { db, now, events, provider } = deps;
+
+  const announce = (bill: BillRow) =>
+    events.emit('bill.updated', {
+      restaurantId: bill.restaurantId,
+      billId: bill.id,
+      tableNumber: bill.tableNumber,
+    });
+
+  async function readable(billId: number, access: BillAccess): Promise<BillState> {
+    const bill = await repo.find(db, billId);
+    const state = bill && (await loadBillState(db, bill));
+    if (!state || !mayAccess(state, access)) throw billNotFound();
+    return state;
+  }
+
+  /** The payment was refused: it is failed, its shares are free again, the table sees it. */
+  async function release(billId: number, paymentId: number, message: string) {
+    const bill = await db.transaction(async (tx) => {
+      await repo.lock(tx, billId);
+      return (await repo.fail(tx, paymentId, message, now(), billId)) && repo.bump(tx, billId, now());
+    });
+    if (bill) announce(bill);
+  }
+
+  /** Reserves the payment under the bill's lock, or says why it cannot be made as chosen. */
+  function reserve(billId: number, access: BillAccess, body: z.output<typeof PayBillBody>) {
+    return db.transaction(async (tx) => {
+      const bill = await repo.lock(tx, billId);
+      const state = bill && (await loadBillState(tx, bill));
+      if (!bill || !state || !mayAccess(state, access)) throw billNotFound();
+      if (bill.status !== 'open') throw conflict(billMessages.alreadyPaid, 'BILL_PAID');
+      const choice = chooseAmount(state, body.split, body.version !== bill.version);
+      if (!choice.ok && choice.reason === 'overOutstanding')
+        throw badRequest(billMessages.overOutstanding, 'OVER_OUTSTANDING');
+      if (!choice.ok) return { changed: toBillView(state) };
+      const tipCents = tipOf(body.tip, choice.amountCents);
+      if (tipCents === undefined) return { tipTooLarge: true as const };
+      const receiptToken = randomToken();
+      const at = now();
+      const payment = await repo.insertPayment(
+        tx,
+        {
+          billId: bill.id,
+          restaurantId: bill.restaurantId,
+          customerId: access.customerId > 0 ? access.customerId : null,
+          splitKind: body.split.kind,
+          amountCents: choice.amountCents,
+          tipCents,
+          provider: provider.name,
+          receiptEmail: body.receipt_email ?? null,
+          receiptTokenHash: hashToken(receiptToken),
+          createdAt: at,
+          updatedAt: at,
+        },
+        choice.claims,
+      );
+      const bumped = await repo.bump(tx, bill.id, at);
+      return { reserved: { payment, receiptToken, state: await loadBillState(tx, bumped) } };
+    });
+  }
+
+  return {
+    /** The table's open bill, for whoever holds its code. */
+    async tableBill(tableCode: { token: string; table: number }): Promise<BillView> {
+      const restaurant = await restaurantReads.byToken(db, tableCode.token);
+      const bill = restaurant && (await repo.openOfTable(db, restaurant.id, tableCode.table));
+      if (!bill) throw notFound(billMessages.noOpenBill, 'NO_OPEN_BILL');
+      return toBillView(await loadBillState(db, bill));
+    },
+
+    async bill(billId: number, access: BillAccess): Promise<BillView> {
+      return toBillView(await readable(billId, access));
+    },
+
+    /** One payment, for the paying page to follow until the webhook confirms or refuses it. */
+    async payment(billId: number, paymentId: number, access: BillAccess): Promise<BillPayment> {
+      await readable(billId, access);
+      const payment = await repo.payment(db, billId, paymentId);
+      if (!payment) throw notFound(billMessages.notFound, 'PAYMENT_NOT_FOUND');
+      return toBillPayment(payment);
+    },
+
+    /**
+     * One attempt per Idempotency-Key: a retry or a double tap gets the first answer and is
+     * charged once. Two diners taking the same share at once queue on the bill's lock: the second
+     * is told what is left (409) and charged nothing.
+     */
+    pay(
+      billId: number,
+      access: BillAccess,
+      body: z.output<typeof PayBillBody>,
+      idempotencyKey: string,
+    ): Promise<PayOutcome> {
+      return once<PayBillResponse>(
+        db,
+        { scope: `bill-payment:${billId}`, key: idempotencyKey, body },
+        async (): Promise<PayOutcome> => {
+          const result = await reserve(billId, access, body);
+          if ('changed' in result) {
+            return {
+              status: 409,
+              body: { message: billMessages.changed, code: 'BILL_CHANGED', bill: result.changed },
+            };
+          }
+          if ('tipTooLarge' in result) {
+            return {
+              status: 400,
+              body: {
+                message: billMessages.tipTooLarge,
+                code: 'TIP_TOO_LARGE',
+                errors: [{ path: 'tip', message: billMessages.tipTooLarge }],
+              },
+            };
+          }
+          const { payment, receiptToken, state } = result.reserved;
+          announce(state.bill);
+          let charge: Awaited<ReturnType<PaymentProvider['chargeBillPayment']>>;
+          try {
+            charge = await provider.chargeBillPayment({
+              billId,
+              paymentId: payment.id,
+              amountCents: payment.amountCents + payment.tipCents,
+              paymentMethodId: body.payment_method_id,
+              connectedAccountId: state.restaurant.stripeAccountId,
+              description: `${state.restaurant.name}, bill ${billId}`,
+              // One charge per payment row, whatever retries the SDK or the diner make.
+              idempotencyKey: `tableserve-bill-payment-${payment.id}`,
+            });
+          } catch (error) {
+            // Unknown whether it was charged: the reservation is let go, and the diner may retry.
+            await release(billId, payment.id, billMessages.declined);
+            throw error;
+          }
+          if (!charge.ok) {
+            await release(billId, payment.id, charge.message);
+            return { status: 402, body: { message: charge.message, code: 'CARD_DECLINED' } };
+          }
+          await repo.recordCharge(db, payment.id, charge, now());
+          return {
+            status: 202,
+            body: {
+              payment: toBillPayment(
+                { ...payment, cardBrand: charge.cardBrand, cardLast4: charge.cardLast4 },
+                receiptToken,
+              ),
+              bill: toBillView(state),
+            },
+          };
+        },
+      ) as Promise<PayOutcome>;
+    },
+  };
+}

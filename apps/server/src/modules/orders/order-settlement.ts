@@ -1,0 +1,50 @@
+import type { DbOrTx } from '../../db/client';
+import type { RestaurantClock } from '../../lib/business-day';
+import type { DomainEventBus } from '../../lib/domain-events';
+import { type OrderRow, ordersRepository as repo } from './orders.repository';
+import { staffOrdersOf } from './staff-order';
+
+export type Settlement = {
+  /** Orders held until paid (timing 'order'): the staff and the kitchen see them now, as new. */
+  revealed: OrderRow[];
+  /** Orders the staff already saw, now paid (and Completed if they were Ready). */
+  updated: OrderRow[];
+};
+
+/**
+ * A bill paid in full (docs/decisions/020-money-model.md#payments): each of its orders becomes
+ * paid, one held until payment is released to the staff, and one that is Ready completes through
+ * the same status change as Mark as Paid (one still cooking completes when staff hand it over).
+ * Runs in the transaction of the webhook event that paid the bill, so it happens once.
+ */
+export async function settleBill(tx: DbOrTx, billId: number, at: Date): Promise<Settlement> {
+  const paid = await repo.markBillPaid(tx, billId, at);
+  const readyIds = paid.filter((order) => order.status === 'Ready').map((order) => order.id);
+  const completed =
+    readyIds.length > 0 ? await repo.setStatusOfMany(tx, readyIds, 'Ready', 'Completed', at) : [];
+  const completedById = new Map(completed.map((row) => [row.id, row]));
+  const settled = paid.map(({ wasAwaiting, ...row }) => ({
+    wasAwaiting,
+    row: completedById.get(row.id) ?? row,
+  }));
+  return {
+    revealed: settled.filter((order) => order.wasAwaiting).map((order) => order.row),
+    updated: settled.filter((order) => !order.wasAwaiting).map((order) => order.row),
+  };
+}
+
+/** Tells the staff (and each order's diner) of a settlement, once it has committed. */
+export async function announceSettlement(
+  deps: { db: DbOrTx; events: DomainEventBus },
+  restaurant: RestaurantClock & { id: number },
+  { revealed, updated }: Settlement,
+) {
+  const rows = [...revealed, ...updated];
+  if (rows.length === 0) return;
+  const staffOrders = await staffOrdersOf(deps.db, rows, restaurant);
+  staffOrders.forEach((order, index) => {
+    const event = { restaurantId: restaurant.id, customerId: rows[index]!.customerId, order };
+    if (index < revealed.length) deps.events.emit('order.created', event);
+    else deps.events.emit('order.updated', event);
+  });
+}
