@@ -221,6 +221,61 @@ describe('the stripe provider, through the SDK', () => {
     ).rejects.toThrow(/needs the id of the payment to refund/);
     expect(stripe.requests.length).toBe(before);
   });
+
+  let billPayments = 0;
+  // Each its own payment: Stripe answers a repeated idempotency key with its first answer.
+  const billPayment = (paymentMethodId: string, connectedAccountId: string | null) => {
+    billPayments += 1;
+    return {
+      billId: 41,
+      paymentId: billPayments,
+      amountCents: 2998,
+      paymentMethodId,
+      connectedAccountId,
+      description: 'Bella, bill 41',
+      idempotencyKey: `tableserve-bill-payment-${billPayments}`,
+    };
+  };
+
+  it('charges a bill payment with a confirmed PaymentIntent to the restaurant’s account, and reads the card', async () => {
+    const payment = billPayment('pm_card_visa', 'acct_bella');
+    const result = await provider.chargeBillPayment(payment);
+    expect(stripe.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents',
+      idempotencyKey: payment.idempotencyKey,
+      params: {
+        amount: '2998',
+        currency: 'usd',
+        payment_method: 'pm_card_visa',
+        confirm: 'true',
+        'automatic_payment_methods[enabled]': 'true',
+        'automatic_payment_methods[allow_redirects]': 'never',
+        'transfer_data[destination]': 'acct_bella',
+        'metadata[bill_id]': '41',
+        'metadata[payment_id]': String(payment.paymentId),
+        'expand[0]': 'latest_charge',
+      },
+    });
+    expect(result).toEqual({
+      ok: true,
+      providerPaymentId: expect.stringMatching(/^pi_fake_/),
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    });
+  });
+
+  it('keeps a bill payment on the platform’s account when the restaurant has none', async () => {
+    await provider.chargeBillPayment(billPayment('pm_card_visa', null));
+    expect(stripe.requests.at(-1)!.params).not.toHaveProperty('transfer_data[destination]');
+  });
+
+  it('answers a declined bill payment with Stripe’s message', async () => {
+    expect(await provider.chargeBillPayment(billPayment('pm_card_chargeDeclined', null))).toEqual({
+      ok: false,
+      message: 'Your card was declined.',
+    });
+  });
 });
 
 describe('subscriptions through the API, paid with Stripe', () => {
