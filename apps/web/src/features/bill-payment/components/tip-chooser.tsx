@@ -49,7 +49,7 @@ export function TipChooser({ amount, tip, onChange, error }: TipChooserProps) {
               checked={choice.on}
               onChange={() => onChange(choice.pick())}
             />
-            {choice.label}
+            {choice.label}{' '}
             {choice.detail && <span className="text-xs font-normal tabular-nums">{choice.detail}</span>}
           </label>
         ))}
