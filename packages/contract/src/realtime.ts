@@ -42,4 +42,6 @@ export type ServerToClientEvents = {
   order_deleted: (deleted: string) => void;
   /** A MenuItemSoldOutPayload, JSON text: to the staff and every open menu of the restaurant. */
   menu_item_sold_out: (change: string) => void;
+  /** A bill's figures changed (ADR 020), JSON text: to the staff and the table's diners. */
+  'bill.updated': (summary: string) => void;
 };

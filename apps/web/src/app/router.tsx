@@ -47,6 +47,7 @@ const CustomerDetails = page(() => import('./routes/customer-details'));
 const OrderStatus = page(() => import('./routes/order-status'));
 const CustomerOrders = page(() => import('./routes/customer-orders'));
 const TrackOrder = page(() => import('./routes/track-order'));
+const Bill = page(() => import('./routes/bill'));
 const Dashboard = page(() => import('./routes/dashboard'));
 const DashboardHome = page(() => import('./routes/dashboard-home'));
 const CreateRestaurant = page(() => import('./routes/create-restaurant'));
@@ -117,6 +118,8 @@ const routes: RouteObject[] = [
       route(paths.orderStatus, OrderStatus),
       route(paths.customerOrders, CustomerOrders),
       route(paths.trackOrder, TrackOrder),
+      route(paths.bill, Bill),
+      route(`${paths.bill}/:billId`, Bill),
       route(paths.pair, Pair),
       // Sub-pages join as children; unknown ones stay in the frame.
       route(paths.dashboard, Dashboard, [

@@ -18,6 +18,8 @@ export const paths = {
   customerOrders: '/customer_orders',
   orderStatus: '/customer/order-status',
   trackOrder: '/track-order',
+  /** A diner's bill (ADR 020): /bill?token&table for the table's open bill, /bill/<bill id> for one bill. */
+  bill: '/bill',
   contact: '/contact',
   about: '/about',
   terms: '/terms-and-conditions',

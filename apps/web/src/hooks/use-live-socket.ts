@@ -1,6 +1,6 @@
 import type { ServerToClientEvents } from '@tableserve/contract/realtime';
 import { useEffect, useRef, useState } from 'react';
-import { createSocket } from '@/lib/socket';
+import { createSocket, type SocketTableCode } from '@/lib/socket';
 
 /**
  * A page's live channel: 'off' without one (no restaurant or token), 'live' while connected,
@@ -26,8 +26,11 @@ export type LiveHandlers = { [Event in keyof ServerToClientEvents]?: (message: s
 type Options = {
   /** The restaurant the channel is opened for (docs/product/order-statuses.md#live-updates: a channel per restaurant id). */
   restaurantId: number | null;
-  /** The bearer token; without one (or a restaurant) no connection is made. */
-  token: string | null;
+  /**
+   * The bearer token, or a table's code for a diner without an account; without one (or a
+   * restaurant) no connection is made.
+   */
+  token: string | SocketTableCode | null;
   /** The events listened to: those named when the connection opens; the latest handlers run. */
   on: LiveHandlers;
   /**
@@ -59,14 +62,20 @@ export function useLiveSocket({
 
   const enabled = restaurantId !== null && Boolean(token);
   const [state, setState] = useState<LiveState>(enabled ? 'connecting' : 'off');
+  // A table's code by value, so a new object for the same table does not reconnect.
+  const bearer = typeof token === 'string' ? token : null;
+  const tableToken = typeof token === 'string' ? null : (token?.token ?? null);
+  const tableNumber = typeof token === 'string' ? null : (token?.table ?? null);
 
   useEffect(() => {
-    if (restaurantId === null || !token) {
+    const credential =
+      bearer ?? (tableToken && tableNumber !== null ? { token: tableToken, table: tableNumber } : null);
+    if (restaurantId === null || !credential) {
       setState('off');
       return;
     }
     setState('connecting');
-    const socket = createSocket({ restaurantId, token });
+    const socket = createSocket({ restaurantId, token: credential });
     socket.io.reconnectionDelayMax(RECONNECT_DELAY_MS);
     let retry: ReturnType<typeof setTimeout> | undefined;
     const connectAgainSoon = (delayMs = RECONNECT_DELAY_MS) => {
@@ -108,7 +117,7 @@ export function useLiveSocket({
       socket.removeAllListeners();
       socket.disconnect();
     };
-  }, [restaurantId, token, catchUpOnFirstConnection]);
+  }, [restaurantId, bearer, tableToken, tableNumber, catchUpOnFirstConnection]);
 
   return state;
 }

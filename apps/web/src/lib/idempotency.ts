@@ -15,7 +15,9 @@ export function newIdempotencyKey(): string {
 /**
  * One Idempotency-Key per payment attempt. Sending the same request again (a double click, a
  * retry after a dropped connection) reuses the key, so the server charges once; a changed
- * request (another card, plan or coupon) is a new attempt with a new key.
+ * request (another card, plan or coupon) is a new attempt with a new key. A screen whose server
+ * keeps its refusals (a declined bill payment) settles the attempt once answered, so the next tap
+ * with the same choices is a new attempt.
  */
 export function createPaymentAttempts(generate: () => string = newIdempotencyKey) {
   let last: { request: string; key: string } | null = null;
@@ -24,6 +26,9 @@ export function createPaymentAttempts(generate: () => string = newIdempotencyKey
       const fingerprint = JSON.stringify(request);
       if (last?.request !== fingerprint) last = { request: fingerprint, key: generate() };
       return last.key;
+    },
+    settle(): void {
+      last = null;
     },
   };
 }

@@ -11,16 +11,31 @@ export type AppSocket = Socket<ServerToClientEvents, Record<string, never>>;
  *
  * forceNew gives every caller its own connection: Socket.IO would otherwise share one manager per
  * origin, silently keep the first caller's restaurant_id query, and close it under the others.
+ *
+ * A diner at a table without an account (a bill, ADR 020) proves the table with its code instead:
+ * auth.table_code, the menu token and the table number.
  */
-export function createSocket({ restaurantId, token }: { restaurantId: number; token: string }): AppSocket {
+export function createSocket({
+  restaurantId,
+  token,
+}: {
+  restaurantId: number;
+  token: string | SocketTableCode;
+}): AppSocket {
   return io(window.location.origin, {
     ...SOCKET_OPTIONS,
     transports: [...SOCKET_OPTIONS.transports],
     forceNew: true,
     query: { restaurant_id: String(restaurantId) },
-    auth: { token },
+    auth:
+      typeof token === 'string'
+        ? { token }
+        : { table_code: { token: token.token, table: String(token.table) } },
   });
 }
+
+/** A table's code: the menu token of its QR code and the table's number. */
+export type SocketTableCode = { token: string; table: number };
 
 /**
  * An open menu's connection (docs/decisions/015-stock-and-sold-out.md): no login, only the restaurant, to hear which dishes

@@ -15,6 +15,10 @@ export const sessionKeys = {
   tableFromCode: 'tableFromCode',
   /** When this tab last traded the device credential: a screen still refused after it is not retried. */
   deviceRenewedAt: 'deviceRenewedAt',
+  /** The receipt tokens of this visit's bill payments (ADR 020): shown once by the server, not in the spec. */
+  billReceipts: 'billReceipts',
+  /** The payment timing of the restaurant whose menu the diner opened (ADR 020): not in the spec. */
+  paymentTiming: 'paymentTiming',
 } as const;
 
 export const localKeys = {

@@ -12,6 +12,7 @@ import {
   readCustomerToken,
 } from '@/session/diner/customer-session';
 import { notifyError, useNotices } from '@/session/diner/notify';
+import { billPath, readPaymentTiming } from '@/session/diner/payment-timing';
 import { SESSION_EXPIRED_TOAST } from '@/session/diner/use-customer-token-watch';
 import { placeOrder } from '../api/place-order';
 import type { CustomerLocation } from '../lib/customer-location';
@@ -79,6 +80,9 @@ export function useSubmitOrder({ restaurantId, lines, locate, currentLocation }:
         setPlaced(true);
         localStore.set(localKeys.orderId, String(result.order_id));
         clearCart();
+        // Paid when ordering (ADR 020): the order reaches the kitchen once its bill is paid.
+        const billId = (result as { bill_id?: number | null }).bill_id;
+        if (billId && readPaymentTiming(restaurantId) !== 'end_of_meal') return navigate(billPath(billId));
         const target = { orderId: result.order_id, restaurantId, token };
         navigate(orderStatusUrl(target), { state: orderStatusState(target) });
       } catch (error) {

@@ -1,3 +1,4 @@
+import { billPageMessages } from '@tableserve/contract/bill-page';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -45,6 +46,24 @@ describe('Menu display page (docs/product/menu.md#diner-menu)', () => {
     expect(within(card('Margherita Pizza')).getByText('$16.00')).toBeInTheDocument();
     expect(within(card('Margherita Pizza')).getByText('Tomato, fior di latte, basil.')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(4);
+  });
+
+  it("offers the table's bill when the restaurant is paid at the end of the meal (ADR 020)", async () => {
+    stubFetch(() =>
+      jsonResponse(200, { ...displayMenuFixture(), pricing: { payment_timing: 'end_of_meal' } }),
+    );
+    renderMenu('/menu-display?token=tok_roma&table=4');
+    expect(await screen.findByRole('link', { name: billPageMessages.viewBill })).toHaveAttribute(
+      'href',
+      '/bill?token=tok_roma&table=4',
+    );
+  });
+
+  it('offers no bill at a restaurant paid at the counter, or without a table', async () => {
+    stubFetch(() => jsonResponse(200, { ...displayMenuFixture(), pricing: { payment_timing: 'counter' } }));
+    renderMenu('/menu-display?token=tok_roma&table=4');
+    await screen.findByRole('heading', { level: 1, name: /Trattoria Roma/ });
+    expect(screen.queryByRole('link', { name: billPageMessages.viewBill })).not.toBeInTheDocument();
   });
 
   it('leaves out the specials strip when there are no specials', async () => {

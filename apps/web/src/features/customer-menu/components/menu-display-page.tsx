@@ -2,6 +2,7 @@ import type { DisplayMenuResponse } from '@tableserve/contract/customer-menu';
 import { type MenuItem, menuCategoryLabels } from '@tableserve/contract/menu';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ViewBillLink } from '@/components/diner/view-bill-link';
 import { STICKY_HEADER_AFTER_PX } from '@/components/layout/header';
 import { useScrolledPast } from '@/components/layout/use-scrolled-past';
 import { paths } from '@/config/paths';
@@ -10,6 +11,7 @@ import { hasOptions } from '@/lib/item-options';
 import { useDisplayMenu } from '@/menu/display-menu';
 import { cartItem, useCart } from '@/session/diner/cart';
 import { cartNavigationState } from '@/session/diner/cart-navigation';
+import { paymentTimingOf, savePaymentTiming, tableBillPath } from '@/session/diner/payment-timing';
 import { menuToOpen, rememberRestaurant } from '@/session/diner/remember-restaurant';
 import { useAllergenFilter } from '../hooks/use-allergen-filter';
 import { useLiveSoldOut } from '../hooks/use-live-sold-out';
@@ -39,13 +41,19 @@ export function MenuDisplayPage() {
   useLiveSoldOut(data?.restaurant.restaurant_id, opened);
 
   // docs/product/api-conventions.md#api-calls: the stored restaurant (and its token) is compared and refreshed; the
-  // table of a table's code is kept for checkout (ADR 013).
+  // table of a table's code is kept for checkout (ADR 013), and when the restaurant is paid (ADR 020).
   useEffect(() => {
-    if (data) rememberRestaurant(data.restaurant, table);
+    if (!data) return;
+    rememberRestaurant(data.restaurant, table);
+    savePaymentTiming(data.restaurant.restaurant_id, paymentTimingOf(data));
   }, [data, table]);
 
   // A failed background refresh keeps the menu already shown.
-  if (data) return <MenuView key={data.restaurant.restaurant_id} {...data} table={table} />;
+  if (data) {
+    const bill =
+      token && table !== null && paymentTimingOf(data) === 'end_of_meal' ? tableBillPath(token, table) : null;
+    return <MenuView key={data.restaurant.restaurant_id} {...data} table={table} billPath={bill} />;
+  }
   if (token !== null && !query.isError) {
     return (
       <>
@@ -82,7 +90,12 @@ export function MenuDisplayPage() {
 const EAGER_SPECIAL_PHOTOS = 2;
 const EAGER_CARD_PHOTOS = 2;
 
-function MenuView({ restaurant, menu: fullMenu, table }: DisplayMenuResponse & { table: number | null }) {
+function MenuView({
+  restaurant,
+  menu: fullMenu,
+  table,
+  billPath,
+}: DisplayMenuResponse & { table: number | null; billPath: string | null }) {
   const navigate = useNavigate();
   const cart = useCart(restaurant.restaurant_id);
   const [filter, setFilter] = useState<CategoryFilter>('all');
@@ -137,6 +150,11 @@ function MenuView({ restaurant, menu: fullMenu, table }: DisplayMenuResponse & {
     >
       <title>{`${name} · Menu · TableServe`}</title>
       <RestaurantHeader restaurant={restaurant} table={table} className="sticky top-(--site-header) z-30" />
+      {billPath && (
+        <div className="mx-auto max-w-6xl px-4 pt-4 md:px-8">
+          <ViewBillLink to={billPath} className="w-full sm:w-auto" />
+        </div>
+      )}
 
       <div className="mx-auto max-w-6xl md:px-8">
         {restaurant.description && (

@@ -3,6 +3,7 @@ import { orderTrackingMessages } from '@tableserve/contract/order-tracking';
 import { ChevronDown, MapPin, Phone, ReceiptText } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { ViewBillLink } from '@/components/diner/view-bill-link';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { LiveBadge } from '@/components/ui/live-badge';
@@ -11,6 +12,7 @@ import type { LiveState } from '@/hooks/use-live-socket';
 import { formatPhone } from '@/lib/format-phone';
 import { formatDollars } from '@/lib/money';
 import { readCustomerToken } from '@/session/diner/customer-session';
+import { visitBillPath } from '@/session/diner/payment-timing';
 import { type OrderRef, orderSummaryQueryKey, useOrderSummary } from '../api/order-summary';
 import { useLiveOrder } from '../hooks/use-live-order';
 import { orderLoadError } from '../lib/load-error';
@@ -122,6 +124,7 @@ function OrderStatusView({
   onRefresh: () => void;
 }) {
   const address = formatAddress(summary);
+  const billPath = visitBillPath(summary.restaurant_id);
   return (
     <DinerShell width="wide">
       <header className="flex items-start justify-between gap-4">
@@ -177,6 +180,7 @@ function OrderStatusView({
 
         <div className="flex flex-col gap-5">
           <OrderDetails summary={summary} />
+          {billPath && <ViewBillLink to={billPath} className="w-full" />}
           <BackToMenu restaurantId={summary.restaurant_id} className="w-full" />
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@/lib/api-client';
-import { CardDetailsError, cancelErrorMessage, paymentErrorMessage } from './payment-errors';
+import { CardDetailsError } from '@/lib/payment/card-details-error';
+import { cancelErrorMessage, paymentErrorMessage } from './payment-errors';
 
 const apiError = (status: number | undefined, message?: string) =>
   new ApiRequestError(message ?? 'x', status, message ? { message } : undefined);

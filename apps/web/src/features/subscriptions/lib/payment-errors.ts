@@ -1,13 +1,6 @@
 import { subscriptionMessages } from '@tableserve/contract/subscription';
 import { ApiRequestError } from '@/lib/api-client';
-
-/** The card provider refused the card details themselves (Stripe Elements); its text is shown as is. */
-export class CardDetailsError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CardDetailsError';
-  }
-}
+import { CardDetailsError } from '@/lib/payment/card-details-error';
 
 /**
  * A failed payment (docs/product/subscriptions.md#payment): a decline (402) reads 'Payment failed. Please try

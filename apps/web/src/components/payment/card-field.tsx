@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import type { CardInput } from '../lib/card-input';
-import { stripePublishableKey } from '../lib/stripe-config';
+import type { CardInput } from '@/lib/payment/card-input';
+import { stripePublishableKey } from '@/lib/payment/stripe-config';
 import { TestCardForm } from './test-card-form';
 
 // Loaded only when Stripe is configured, so the default build never downloads Stripe's code.

@@ -2,8 +2,8 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type BillingDetails, subscriptionMessages } from '@tableserve/contract/subscription';
 import { useRef, useState } from 'react';
-import type { CardInput } from '../lib/card-input';
-import { CardDetailsError } from '../lib/payment-errors';
+import { CardDetailsError } from '@/lib/payment/card-details-error';
+import type { CardInput } from '@/lib/payment/card-input';
 
 let stripeLoad: Promise<Stripe | null> | null = null;
 /** Stripe.js is fetched from Stripe on first use only (this module is itself loaded lazily). */
@@ -36,15 +36,15 @@ function StripeCard({ onChange }: { onChange: (card: CardInput) => void }) {
   // (and so the same Idempotency-Key) instead of a new payment method each time.
   const created = useRef<{ billing: string; paymentMethodId: string } | null>(null);
 
-  async function createPaymentMethod(billing: BillingDetails): Promise<string> {
+  async function createPaymentMethod(billing?: BillingDetails): Promise<string> {
     const card = elements?.getElement(CardElement);
     if (!stripe || !card) throw new CardDetailsError(subscriptionMessages.cardIncomplete);
-    const billingKey = JSON.stringify(billing);
+    const billingKey = JSON.stringify(billing ?? null);
     if (created.current?.billing === billingKey) return created.current.paymentMethodId;
     const result = await stripe.createPaymentMethod({
       type: 'card',
       card,
-      billing_details: {
+      billing_details: billing && {
         name: billing.name,
         email: billing.email,
         address: billing.address,

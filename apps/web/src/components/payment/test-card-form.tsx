@@ -1,8 +1,8 @@
 import { subscriptionMessages } from '@tableserve/contract/subscription';
 import { useState } from 'react';
 import { TextField } from '@/components/ui/field';
-import type { CardInput } from '../lib/card-input';
-import { CardDetailsError } from '../lib/payment-errors';
+import { CardDetailsError } from '@/lib/payment/card-details-error';
+import type { CardInput } from '@/lib/payment/card-input';
 import {
   formatCardNumber,
   formatCvc,
@@ -10,7 +10,7 @@ import {
   type TestCardValues,
   testCardState,
   visibleCardErrors,
-} from '../lib/test-card';
+} from '@/lib/payment/test-card';
 
 const untouched = { number: false, expiry: false, cvc: false };
 

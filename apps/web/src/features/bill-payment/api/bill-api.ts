@@ -1,0 +1,44 @@
+import type { BillPayment, BillView, PayBillBody, PayBillResponse } from '@tableserve/contract/bills';
+import { API_BASE, apiRequest } from '@/lib/api-client';
+
+/** A table's code: the menu token of its QR code and the table's number. */
+export type TableCode = { token: string; table: number };
+
+/**
+ * How a diner reaches a bill (ADR 020): the table's code in the query, and the diner's own
+ * account token when signed in (a bill of their order).
+ */
+export type BillAccess = { tableCode: TableCode | null; customerToken: string | null };
+
+const accessQuery = ({ tableCode }: BillAccess) =>
+  tableCode ? `?${new URLSearchParams({ token: tableCode.token, table: String(tableCode.table) })}` : '';
+
+/** GET /bills/{id}, or the table's open bill (GET /table-bill) without an id. */
+export function fetchBill(billId: number | null, access: BillAccess): Promise<BillView> {
+  const path = billId === null ? '/table-bill' : `/bills/${billId}`;
+  return apiRequest<BillView>(`${path}${accessQuery(access)}`, { token: access.customerToken });
+}
+
+export function payBill(
+  billId: number,
+  body: PayBillBody,
+  idempotencyKey: string,
+  access: BillAccess,
+): Promise<PayBillResponse> {
+  return apiRequest<PayBillResponse>(`/bills/${billId}/payments`, {
+    method: 'POST',
+    body,
+    token: access.customerToken,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export function fetchPayment(billId: number, paymentId: number, access: BillAccess): Promise<BillPayment> {
+  return apiRequest<BillPayment>(`/bills/${billId}/payments/${paymentId}${accessQuery(access)}`, {
+    token: access.customerToken,
+  });
+}
+
+/** The receipt's PDF, opened by a plain link: the receipt token is the access. */
+export const receiptUrl = (billId: number, paymentId: number, receiptToken: string) =>
+  `${API_BASE}/bills/${billId}/payments/${paymentId}/receipt.pdf?${new URLSearchParams({ receipt_token: receiptToken })}`;

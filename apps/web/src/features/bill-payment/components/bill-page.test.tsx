@@ -1,0 +1,265 @@
+import { billPageMessages } from '@tableserve/contract/bill-page';
+import { billMessages } from '@tableserve/contract/bills';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { sessionKeys, sessionStore } from '@/lib/storage';
+import { jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
+import { socketServerForEachTest } from '@/test/socket-server';
+import { billLine, billView } from '../testing/bill-fixtures';
+import { BillPage } from './bill-page';
+
+socketServerForEachTest();
+
+const tableUrl = '/bill?token=menu-token&table=4';
+const futureExpiry = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
+
+function fillCard(number = '4242 4242 4242 4242') {
+  fireEvent.change(screen.getByLabelText('Card number'), { target: { value: number } });
+  fireEvent.change(screen.getByLabelText('Expiry date'), { target: { value: futureExpiry } });
+  fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '123' } });
+}
+
+const payButton = () => screen.getByRole('button', { name: /^Pay \$/ });
+
+const payment = (overrides = {}) => ({
+  payment_id: 9,
+  status: 'pending',
+  amount: 40.01,
+  tip: 0,
+  charged: 40.01,
+  card_last4: '4242',
+  failure_message: null,
+  receipt_token: 'receipt-secret',
+  ...overrides,
+});
+
+function openTableBill(
+  pay: () => Response = () => jsonResponse(202, { payment: payment(), bill: billView() }),
+) {
+  const fetched = stubFetch(({ url, method }) => {
+    if (method === 'POST') return pay();
+    if (url.includes('/payments/')) return jsonResponse(200, payment({ status: 'succeeded' }));
+    return jsonResponse(200, billView());
+  });
+  renderRoute(BillPage, { path: '/bill', url: tableUrl });
+  return fetched;
+}
+
+describe('BillPage', () => {
+  it("opens the table's bill with its code and shows every figure", async () => {
+    const { calls } = openTableBill();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paprika Kitchen' })).toBeInTheDocument();
+    expect(calls()[0]).toMatchObject({ url: '/api/v1/table-bill?token=menu-token&table=4', method: 'GET' });
+    expect(screen.getByText(`${billPageMessages.title} · Table 4`)).toBeInTheDocument();
+    const lines = within(screen.getByRole('list', { name: 'Bill lines' })).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      '1 × Margherita Pizza$30.00',
+      '1 × House Red$10.01',
+    ]);
+    expect(screen.getByText(billPageMessages.leftToPay).nextSibling).toHaveTextContent('$40.01');
+    expect(payButton()).toHaveTextContent('Pay $40.01');
+    expect(payButton()).toBeDisabled();
+    fillCard();
+    expect(payButton()).toBeEnabled();
+  });
+
+  it('shows taxes by rate, added or included, and the service charge', async () => {
+    stubFetch(() =>
+      jsonResponse(
+        200,
+        billView({
+          tax_included: true,
+          taxes: [{ name: 'VAT', rate_percent: 20, amount: 6.67 }],
+          service: 2,
+        }),
+      ),
+    );
+    renderRoute(BillPage, { path: '/bill', url: tableUrl });
+    expect(await screen.findByText(billPageMessages.includes('VAT 20 %'))).toBeInTheDocument();
+    expect(screen.getByText(billPageMessages.serviceCharge).nextSibling).toHaveTextContent('$2.00');
+  });
+
+  it('splits evenly by ways and parts, with a preset tip on the part', async () => {
+    const user = userEvent.setup();
+    openTableBill();
+    await user.click(await screen.findByRole('radio', { name: billPageMessages.payEven }));
+    await user.click(screen.getByRole('button', { name: `${billPageMessages.ways}: more` }));
+    expect(payButton()).toHaveTextContent('Pay $13.34');
+    await user.click(screen.getByRole('button', { name: `${billPageMessages.parts}: more` }));
+    expect(payButton()).toHaveTextContent('Pay $26.68');
+    await user.click(screen.getByRole('radio', { name: '15 % $4.00' }));
+    expect(payButton()).toHaveTextContent('Pay $30.68');
+  });
+
+  it('pays a shared dish by its share, and a typed amount', async () => {
+    const user = userEvent.setup();
+    openTableBill();
+    await user.click(await screen.findByRole('radio', { name: billPageMessages.payItems }));
+    await user.click(screen.getByRole('checkbox', { name: /House Red/ }));
+    const sharedBy = `${billPageMessages.sharedBy} (House Red)`;
+    await user.click(screen.getByRole('button', { name: `${sharedBy}: more` }));
+    await user.click(screen.getByRole('button', { name: `${sharedBy}: more` }));
+    expect(screen.getByText(`${billPageMessages.yourPart}: $3.34`)).toBeInTheDocument();
+    expect(payButton()).toHaveTextContent('Pay $3.34');
+
+    await user.click(screen.getByRole('radio', { name: billPageMessages.payAmount }));
+    await user.type(screen.getByLabelText(billPageMessages.amountLabel), '50');
+    expect(screen.getByText(billMessages.overOutstanding)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(billPageMessages.amountLabel));
+    await user.type(screen.getByLabelText(billPageMessages.amountLabel), '12.5');
+    expect(payButton()).toHaveTextContent('Pay $12.50');
+  });
+
+  it('asks to confirm a tip above what the diner pays, then pays with one Idempotency-Key', async () => {
+    const user = userEvent.setup();
+    const { calls } = openTableBill();
+    await user.click(await screen.findByRole('radio', { name: billPageMessages.payAmount }));
+    await user.type(screen.getByLabelText(billPageMessages.amountLabel), '10');
+    await user.click(screen.getByRole('radio', { name: billPageMessages.customTip }));
+    await user.type(screen.getByLabelText(billPageMessages.customTipLabel), '10.01');
+    await user.type(screen.getByLabelText(billPageMessages.receiptEmail), 'ana@example.com');
+    fillCard();
+    await user.click(payButton());
+
+    const dialog = screen.getByRole('dialog', { name: billPageMessages.confirmTipTitle });
+    expect(dialog).toHaveTextContent(billPageMessages.confirmTip('$10.01', '$10.00'));
+    expect(calls().filter((call) => call.method === 'POST')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: billPageMessages.confirmTipYes }));
+
+    expect(await screen.findByText(billMessages.paid)).toBeInTheDocument();
+    const post = calls().find((call) => call.method === 'POST');
+    expect(post).toMatchObject({
+      url: '/api/v1/bills/5/payments',
+      body: {
+        table_code: { token: 'menu-token', table: '4' },
+        version: 3,
+        split: { kind: 'amount', amount: 10 },
+        tip: { kind: 'amount', amount: 10.01 },
+        payment_method_id: 'pm_card_visa',
+        receipt_email: 'ana@example.com',
+      },
+    });
+    expect(post?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('changes nothing when the diner changes the tip instead of confirming it', async () => {
+    const user = userEvent.setup();
+    const { calls } = openTableBill();
+    await user.click(await screen.findByRole('radio', { name: billPageMessages.customTip }));
+    await user.type(screen.getByLabelText(billPageMessages.customTipLabel), '41');
+    fillCard();
+    await user.click(payButton());
+    await user.click(screen.getByRole('button', { name: billPageMessages.confirmTipNo }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls().filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('follows a payment to paid, with the receipt and what is left for the others', async () => {
+    const user = userEvent.setup();
+    const { calls } = openTableBill(() =>
+      jsonResponse(202, {
+        payment: payment({ amount: 30 }),
+        bill: billView({ pending: 30, outstanding: 10.01 }),
+      }),
+    );
+    await user.click(await screen.findByRole('radio', { name: billPageMessages.payAmount }));
+    await user.type(screen.getByLabelText(billPageMessages.amountLabel), '30');
+    fillCard();
+    await user.click(payButton());
+
+    expect(await screen.findByText(billMessages.paid)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: billPageMessages.downloadReceipt })).toHaveAttribute(
+      'href',
+      '/api/v1/bills/5/payments/9/receipt.pdf?receipt_token=receipt-secret',
+    );
+    expect(calls().some((call) => call.url === '/api/v1/bills/5/payments/9?token=menu-token&table=4')).toBe(
+      true,
+    );
+    expect(JSON.parse(sessionStore.get(sessionKeys.billReceipts) ?? '[]')).toEqual([
+      { billId: 5, paymentId: 9, receiptToken: 'receipt-secret' },
+    ]);
+  });
+
+  it('says why a card was declined, and the next tap is a new attempt', async () => {
+    const user = userEvent.setup();
+    const { calls } = openTableBill(() => jsonResponse(402, { message: billMessages.declined }));
+    await screen.findByRole('heading', { level: 1, name: 'Paprika Kitchen' });
+    fillCard('4000 0000 0000 0002');
+    await user.click(payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(billMessages.declined);
+    await user.click(payButton());
+    const keys = calls()
+      .filter((call) => call.method === 'POST')
+      .map((call) => call.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('retries a payment that got no answer with the same Idempotency-Key', async () => {
+    const user = userEvent.setup();
+    let answered = false;
+    const { calls } = openTableBill(() => {
+      if (answered) return jsonResponse(202, { payment: payment(), bill: billView() });
+      answered = true;
+      throw new TypeError('Failed to fetch');
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Paprika Kitchen' });
+    fillCard();
+    await user.click(payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(billPageMessages.network);
+    await user.click(payButton());
+    await screen.findByText(billMessages.paid);
+    const keys = calls()
+      .filter((call) => call.method === 'POST')
+      .map((call) => call.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('shows what is left when someone else paid first, keeping the choices still possible', async () => {
+    const user = userEvent.setup();
+    const changed = billView({
+      version: 4,
+      paid: 3.34,
+      outstanding: 36.67,
+      lines: [
+        billLine(11, 'Margherita Pizza', 30),
+        billLine(12, 'House Red', 10.01, { share_count: 3, shares_taken: [0], left: 6.67 }),
+      ],
+    });
+    openTableBill(() =>
+      jsonResponse(409, { message: billMessages.changed, code: 'BILL_CHANGED', bill: changed }),
+    );
+    await user.click(await screen.findByRole('radio', { name: billPageMessages.payItems }));
+    await user.click(screen.getByRole('checkbox', { name: /House Red/ }));
+    fillCard();
+    await user.click(payButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(billMessages.changed);
+    expect(screen.getByText(billPageMessages.leftToPay).nextSibling).toHaveTextContent('$36.67');
+    expect(screen.getByText(billPageMessages.sharesPaid(1, 3))).toBeInTheDocument();
+    // The wine stays ticked, now one of the three shares someone chose: $3.34 (334, 334, 333 cents).
+    expect(screen.getByRole('checkbox', { name: /House Red/ })).toBeChecked();
+    expect(
+      screen.getByRole('button', { name: `${billPageMessages.sharedBy} (House Red): more` }),
+    ).toBeDisabled();
+    expect(payButton()).toHaveTextContent('Pay $3.34');
+  });
+
+  it("shows the server's message when the table has no open bill", async () => {
+    stubFetch(() => jsonResponse(404, { message: billMessages.noOpenBill }));
+    renderRoute(BillPage, { path: '/bill', url: tableUrl });
+    expect(await screen.findByRole('alert')).toHaveTextContent(billMessages.noOpenBill);
+  });
+
+  it('opens one bill by its id with the diner token', async () => {
+    sessionStore.clear();
+    localStorage.setItem('CustomerToken', 'diner-token');
+    const { calls } = stubFetch(() => jsonResponse(200, billView()));
+    renderRoute(BillPage, { path: '/bill/:billId', url: '/bill/5' });
+    await screen.findByRole('heading', { level: 1, name: 'Paprika Kitchen' });
+    expect(calls()[0]).toMatchObject({ url: '/api/v1/bills/5' });
+    expect(calls()[0]?.headers.Authorization).toBe('Bearer diner-token');
+  });
+});
