@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config/config';
 import { loadOrCreateSecret } from './config/secrets';
 import { type Database, openDatabase } from './db/client';
-import { createDomainEventBus } from './lib/domain-events';
+import { createDomainEventBus, type DomainEventBus } from './lib/domain-events';
 import { runExclusively } from './lib/exclusive';
 import { createJwtService } from './lib/jwt';
 import { createSessionTokens, type SessionTokens } from './lib/session-tokens';
@@ -18,6 +18,9 @@ import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { ownerReads } from './modules/auth/owner-reads';
+import { sendReceiptsOnPayment } from './modules/bills/receipt-email';
+import { receiptRoutes } from './modules/bills/receipts.routes';
+import { createReceiptsService } from './modules/bills/receipts.service';
 import { customerMenuRoutes } from './modules/customer-menu/customer-menu.routes';
 import { createCustomerMenuService } from './modules/customer-menu/customer-menu.service';
 import { createPublishedMenus, type PublishedMenus } from './modules/customer-menu/published-menus';
@@ -84,6 +87,8 @@ declare module 'fastify' {
     publishedMenus: PublishedMenus;
     /** The login tokens: a change made outside the app's services (tests) announces revocations here. */
     tokens: SessionTokens;
+    /** What the services announce: a change made outside them (tests) announces itself here. */
+    domainEvents: DomainEventBus;
   }
 }
 
@@ -176,6 +181,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   const events = createDomainEventBus();
+  app.decorate('domainEvents', events);
+  sendReceiptsOnPayment({ db: database.db, mailer, events, now, log: app.log });
   const subscriptions = createSubscriptionsService({
     db: database.db,
     provider: createPaymentProvider(config, { stripeApi: options.stripeApi }),
@@ -259,6 +266,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         }),
       });
       await api.register(customerMenuRoutes, { customerMenu });
+      await api.register(receiptRoutes, {
+        receipts: createReceiptsService({
+          db: database.db,
+          ownerHasValidSubscription: (ownerId) => subscriptions.ownerHasValidSubscription(ownerId),
+        }),
+      });
       await api.register(deviceRoutes, {
         devices: createDevicesService({ db: database.db, tokens, now, publicUrl: config.publicUrl }),
       });

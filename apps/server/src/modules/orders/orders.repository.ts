@@ -96,6 +96,11 @@ export const ordersRepository = {
     return row;
   },
 
+  /** The orders a bill is paid for (deleted ones too: what was paid stays on the receipt), oldest first. */
+  ofBill(db: DbOrTx, billId: number): Promise<OrderRow[]> {
+    return db.select().from(orders).where(eq(orders.billId, billId)).orderBy(asc(orders.id));
+  },
+
   linesOf(db: DbOrTx, orderIds: number[]): Promise<OrderItemRow[]> {
     if (orderIds.length === 0) return Promise.resolve([]);
     return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(orderItems.id);
