@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config/config';
 import { loadOrCreateSecret } from './config/secrets';
 import { type Database, openDatabase } from './db/client';
-import { createDomainEventBus } from './lib/domain-events';
+import { createDomainEventBus, type DomainEventBus } from './lib/domain-events';
 import { runExclusively } from './lib/exclusive';
 import { createJwtService } from './lib/jwt';
 import { randomToken } from './lib/random-tokens';
@@ -25,6 +25,9 @@ import { billRoutes } from './modules/bills/bills.routes';
 import { createBillsService } from './modules/bills/bills.service';
 import { createPaymentEvents, type PaymentEvents } from './modules/bills/payment-events';
 import { paymentsWebhookRoutes } from './modules/bills/payments-webhook.routes';
+import { sendReceiptsOnPayment } from './modules/bills/receipt-email';
+import { receiptRoutes } from './modules/bills/receipts.routes';
+import { createReceiptsService } from './modules/bills/receipts.service';
 import { customerMenuRoutes } from './modules/customer-menu/customer-menu.routes';
 import { createCustomerMenuService } from './modules/customer-menu/customer-menu.service';
 import { createPublishedMenus, type PublishedMenus } from './modules/customer-menu/published-menus';
@@ -96,6 +99,8 @@ declare module 'fastify' {
      * its handlers here (bills, refunds); tests wait for the test provider's deliveries.
      */
     paymentEvents: PaymentEvents;
+    /** What the services announce: a change made outside them (tests) announces itself here. */
+    domainEvents: DomainEventBus;
   }
 }
 
@@ -204,6 +209,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     stripeApi: options.stripeApi,
     deliverEvent: paymentEvents.deliverLocally,
   });
+  app.decorate('domainEvents', events);
+  sendReceiptsOnPayment({ db: database.db, mailer, events, now, log: app.log });
   const subscriptions = createSubscriptionsService({
     db: database.db,
     provider,
@@ -296,6 +303,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         }),
       });
       await api.register(customerMenuRoutes, { customerMenu });
+      await api.register(receiptRoutes, {
+        receipts: createReceiptsService({
+          db: database.db,
+          ownerHasValidSubscription: (ownerId) => subscriptions.ownerHasValidSubscription(ownerId),
+        }),
+      });
       await api.register(deviceRoutes, {
         devices: createDevicesService({ db: database.db, tokens, now, publicUrl: config.publicUrl }),
       });

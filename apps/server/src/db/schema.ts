@@ -680,6 +680,8 @@ export const billPayments = pgTable(
     receiptEmail: varchar('receipt_email', { length: 254 }),
     /** SHA-256 of the secret that lets the payer download the receipt without an account. */
     receiptTokenHash: varchar('receipt_token_hash', { length: 64 }).notNull(),
+    /** When the receipt was emailed: set once, before sending, so a repeated event sends none. */
+    receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
     refundedCents: integer('refunded_cents').notNull().default(0),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt,

@@ -3,3 +3,8 @@ export const centsToDollars = (cents: number) => Math.round(cents) / 100;
 
 /** Dollars with at most two decimals (checked by the contract) to integer cents. */
 export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** '$1,234.50', as the web shows money: what receipts print. */
+export const formatCents = (cents: number) => usd.format(cents / 100);

@@ -76,3 +76,80 @@ export function staffInvitationEmail(
     html: layout({ heading: 'You are invited', intro, button: 'Accept the invitation', link, footnote }),
   };
 }
+
+/** A receipt's content, every figure already formatted (modules/bills/receipt-email.ts builds it). */
+export type ReceiptEmailContent = {
+  subject: string;
+  heading: string;
+  thanks: string;
+  /** The restaurant's name, street, city and phone. */
+  header: string[];
+  /** The table and the moment of payment. */
+  when: string[];
+  lines: { label: string; options: string; amount: string }[];
+  /** Subtotal, taxes, service, share, tip, total charged; then the card, the payment and any refunds. */
+  rows: { label: string; amount: string; note?: string; strong?: boolean }[];
+  footer: { label: string; amount: string }[];
+};
+
+const cell = 'padding:6px 0;font-size:14px;line-height:1.4;vertical-align:top';
+
+function receiptTable(rows: { label: string; detail?: string; amount: string; strong?: boolean }[]) {
+  return rows
+    .map((row) => {
+      const weight = row.strong ? 'font-weight:700;font-size:16px;' : '';
+      const detail = row.detail
+        ? `<br><span style="font-size:12px;color:#78716c">${escapeHtml(row.detail)}</span>`
+        : '';
+      return `<tr><td style="${cell};${weight}">${escapeHtml(row.label)}${detail}</td><td align="right" style="${cell};${weight}white-space:nowrap;padding-left:16px">${escapeHtml(row.amount)}</td></tr>`;
+    })
+    .join('\n');
+}
+
+/**
+ * A payment's receipt: plain text with one figure a line, and the same figures in an HTML table.
+ * Every string is the restaurant's or the diner's, so every one is escaped.
+ */
+export function receiptEmail(to: string, content: ReceiptEmailContent): MailMessage {
+  const { subject, heading, thanks, header, when, lines, rows, footer } = content;
+  const noted = rows.map((row) => ({ ...row, label: row.note ? `${row.label} (${row.note})` : row.label }));
+  const text = [
+    ...header,
+    '',
+    ...when,
+    '',
+    ...lines.flatMap((line) => [
+      `${line.label}  ${line.amount}`,
+      ...(line.options ? [`  ${line.options}`] : []),
+    ]),
+    '',
+    ...noted.map((row) => `${row.label}  ${row.amount}`),
+    '',
+    ...footer.map((row) => (row.amount ? `${row.label}: ${row.amount}` : row.label)),
+    '',
+    thanks,
+  ].join('\n');
+  const rule = '<tr><td colspan="2" style="border-top:1px solid #e7e5e4;padding:0;height:8px"></td></tr>';
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f5f5f4;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#292524">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:16px;overflow:hidden;border:1px solid #e7e5e4">
+<tr><td style="background:${BRAND};padding:20px 28px;color:#ffffff;font-size:20px;font-weight:700;letter-spacing:-0.01em">${escapeHtml(heading)}</td></tr>
+<tr><td style="padding:28px">
+<h1 style="margin:0 0 4px;font-size:22px;line-height:1.3;color:#1c1917">${escapeHtml(header[0] ?? '')}</h1>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#57534e">${header.slice(1).map(escapeHtml).join('<br>')}</p>
+<p style="margin:0 0 16px;font-size:14px;line-height:1.5">${when.map(escapeHtml).join('<br>')}</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0">
+${receiptTable(lines.map((line) => ({ label: line.label, detail: line.options, amount: line.amount })))}
+${rule}
+${receiptTable(noted)}
+${rule}
+${receiptTable(footer)}
+</table>
+<p style="margin:24px 0 0;font-size:14px;color:#57534e">${escapeHtml(thanks)}</p>
+</td></tr></table>
+<p style="font-size:12px;color:#a8a29e;margin:16px 0 0">TableServe · QR table ordering for restaurants</p>
+</td></tr></table></body></html>`;
+  return { to, subject, text, html };
+}

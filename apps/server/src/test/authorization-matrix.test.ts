@@ -38,6 +38,7 @@ import {
 } from './authorization-world';
 import { signUpDiner } from './orders';
 import { freshLogin, registrationBody } from './owners';
+import { insertPaidBill, type PaidBill } from './receipts';
 import { restaurantBody } from './restaurants';
 import { deviceTokenFor } from './staff';
 import { tokenFromMail } from './test-app';
@@ -409,6 +410,17 @@ async function deviceCredentialOfA(w: World) {
 /** When the suite began, and how far spaced calls have moved the limiters' clock since. */
 const startedAt = Date.now();
 let spacedSoFar = 0;
+
+/** A paid bill of each tenant's, for the receipts: written once, as the payment flow would leave it. */
+const paidBills: Partial<Record<TenantName, PaidBill>> = {};
+const paidBillOf = (w: World, name: TenantName) =>
+  insertPaidBill(w.t.app.database.db, {
+    restaurantId: w[name].restaurantId,
+    tableNumber: 1,
+    rules: { pricesIncludeTax: false, serviceRate: 0, serviceMinParty: null },
+    lines: [{ name: 'Soup', unitPriceCents: 800, quantity: 1, tax: null }],
+    payments: [{ split: 'all', tipCents: 100, confirmedAt: new Date() }],
+  });
 
 const MATRIX: Entry[] = [
   // ——— public infrastructure ———
@@ -1323,6 +1335,40 @@ const MATRIX: Entry[] = [
       url: '/devices/refresh',
       payload: { credential: c.target === 'valid' ? await deviceCredentialOfA(c.w) : `1.${'x'.repeat(43)}` },
     }),
+  },
+  {
+    route: 'GET /bills/:bill_id/payments/:payment_id/receipt.pdf',
+    access: 'public',
+    // valid: A's payment with its payer's token; wrong: A's payment with B's payer's token;
+    // A, B: a payment without a token, for the restaurant's staff who may see its orders.
+    targets: ['valid', 'wrong', 'A', 'B', 'missing'],
+    ok: 200,
+    expect: (role, target) => {
+      if (target === 'valid') return 200;
+      if (target === 'missing') return 404;
+      const home = target === 'B' ? 'B' : 'A';
+      const staffThere = worksThere(role) && tenantOf(role) === home && can(roleOf(role)!, 'orders.view');
+      return staffThere ? 200 : 404;
+    },
+    prepare: async (w) => {
+      for (const name of ['A', 'B'] as const) paidBills[name] ??= await paidBillOf(w, name);
+      return {};
+    },
+    request: (c) => {
+      const of = (name: TenantName) => paidBills[name]!;
+      const bill = of(c.target === 'B' ? 'B' : 'A');
+      const paymentId = c.target === 'missing' ? MISSING_ID : bill.payments[0]!.paymentId;
+      const token = { valid: bill.payments[0]!.receiptToken, wrong: of('B').payments[0]!.receiptToken }[
+        c.target as 'valid' | 'wrong'
+      ];
+      return {
+        method: 'GET',
+        url: `/bills/${bill.billId}/payments/${paymentId}/receipt.pdf${token ? `?receipt_token=${token}` : ''}`,
+      };
+    },
+    check: (response) => {
+      if (response.statusCode === 200) expect(response.headers['content-type']).toBe('application/pdf');
+    },
   },
 ];
 

@@ -28,6 +28,7 @@ import {
 import type { Pools } from './fuzz-values';
 import { addMenuItem, type Diner, placeDinerOrder, signUpDiner } from './orders';
 import { freshLogin, registrationBody } from './owners';
+import { insertPaidBill } from './receipts';
 import { ownerWithRestaurant } from './restaurants';
 import { emailArb } from './spellings';
 import { createTestApp, type TestApp } from './test-app';
@@ -96,6 +97,14 @@ async function buildWorld() {
     orders.push(response.json().order_id as number);
   }
   const plans = (await api('GET', '/subscription/plans')).json().plans as { plan_id: number }[];
+  // A paid bill, so the receipt's download finds a payment and its token.
+  const paid = await insertPaidBill(t.app.database.db, {
+    restaurantId: placeA.restaurantId,
+    tableNumber: 2,
+    rules: { pricesIncludeTax: false, serviceRate: 0, serviceMinParty: null },
+    lines: [{ name: 'Pizza', unitPriceCents: 1250, quantity: 1, tax: null }],
+    payments: [{ split: 'all', tipCents: 200, confirmedAt: new Date() }],
+  });
   const pools: Pools = {
     ids: {
       restaurant_id: [placeA.restaurantId, placeB.restaurantId],
@@ -106,11 +115,14 @@ async function buildWorld() {
       plan_id: plans.map((plan) => plan.plan_id),
       table_no: [1, 2, 12],
       table_number: [1, 12],
+      bill_id: [paid.billId],
+      payment_id: paid.payments.map((payment) => payment.paymentId),
     },
     strings: {
       token: [placeA.token, placeB.token],
       email: [placeA.owner.email, dinerEmail],
       status: ['Pending', 'Approved', 'Ready', 'Completed', 'Cancelled'],
+      receipt_token: paid.payments.map((payment) => payment.receiptToken),
     },
   };
   return { placeA, menuA, dinerA, pools };

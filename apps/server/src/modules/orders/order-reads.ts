@@ -3,8 +3,11 @@
  * outside this folder imports its repositories (apps/server/src/architecture.test.ts). Daily sales
  * and kitchen analytics (the sales module) are reports over these orders.
  */
+import type { DbOrTx } from '../../db/client';
 import { kitchenAnalyticsRepository } from './kitchen-analytics.repository';
-import { ordersRepository as repo } from './orders.repository';
+import { type OrderItemRow, type OrderRow, ordersRepository as repo } from './orders.repository';
+
+export type { OrderItemRow, OrderRow };
 
 export const kitchenAnalyticsReads = kitchenAnalyticsRepository;
 
@@ -14,6 +17,17 @@ export const orderReads = {
   linesOf: repo.linesOf,
   /** The orders a bill is for (the bills module's figures), cancelled and deleted ones left out. */
   ofBill: repo.ofBill,
+  /** A bill's orders and their lines, in the order they were placed (receipts, the bill page). */
+  async ofBillWithLines(db: DbOrTx, billId: number) {
+    const orders = await repo.ofBill(db, billId);
+    return {
+      orders,
+      lines: await repo.linesOf(
+        db,
+        orders.map((order) => order.id),
+      ),
+    };
+  },
 };
 
 /**

@@ -96,6 +96,7 @@ export const ordersRepository = {
     return row;
   },
 
+  /** The orders a bill is paid for (deleted ones too: what was paid stays on the receipt), oldest first. */
   linesOf(db: DbOrTx, orderIds: number[]): Promise<OrderItemRow[]> {
     if (orderIds.length === 0) return Promise.resolve([]);
     return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(orderItems.id);
