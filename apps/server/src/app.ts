@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
@@ -18,6 +18,10 @@ import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { ownerReads } from './modules/auth/owner-reads';
+import { createPaymentEvents } from './modules/bills/payment-events';
+import { registerRefundWebhooks } from './modules/bills/refund-webhooks';
+import { refundRoutes } from './modules/bills/refunds.routes';
+import { createRefundsService } from './modules/bills/refunds.service';
 import { customerMenuRoutes } from './modules/customer-menu/customer-menu.routes';
 import { createCustomerMenuService } from './modules/customer-menu/customer-menu.service';
 import { createPublishedMenus, type PublishedMenus } from './modules/customer-menu/published-menus';
@@ -176,9 +180,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   const events = createDomainEventBus();
+  const paymentProvider = createPaymentProvider(config, { stripeApi: options.stripeApi });
   const subscriptions = createSubscriptionsService({
     db: database.db,
-    provider: createPaymentProvider(config, { stripeApi: options.stripeApi }),
+    provider: paymentProvider,
     now,
     log: app.log,
     events,
@@ -209,6 +214,31 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
   });
   scheduleSubscriptionSweep(app, database, subscriptions, config.subscriptionSweepSeconds);
+  // The provider's signed events about bills and refunds: Stripe's webhook secret, or (the test
+  // provider signing its own) one per process.
+  const paymentEvents = createPaymentEvents({
+    db: database.db,
+    now,
+    log: app.log,
+    secret: config.stripe?.webhookSecret ?? randomBytes(32).toString('hex'),
+  });
+  registerRefundWebhooks(paymentEvents, { now, events });
+  const refunds = createRefundsService({
+    db: database.db,
+    now,
+    provider: paymentProvider,
+    paymentEvents,
+    log: app.log,
+  });
+  // A paid order cancelled or deleted is refunded in full once its change has committed.
+  const refundCancelled = (restaurantId: number, orderId: number) =>
+    refunds
+      .refundCancelled(restaurantId, orderId)
+      .catch((error) => app.log.error({ err: error, orderId }, 'automatic refund failed'));
+  events.on('order.updated', ({ restaurantId, order }) => {
+    if (order.status === 'Cancelled') void refundCancelled(restaurantId, order.order_id);
+  });
+  events.on('order.deleted', ({ restaurantId, orderId }) => void refundCancelled(restaurantId, orderId));
 
   registerRealtime(app, { db: database.db, tokens, events, publishedMenus, redis });
 
@@ -250,6 +280,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           now,
         }),
       });
+      await api.register(refundRoutes, { refunds });
       await api.register(salesRoutes, { sales: createSalesService({ db: database.db, now }) });
       await api.register(auditRoutes, {
         audit: createAuditService({
