@@ -28,6 +28,9 @@ import { paymentsWebhookRoutes } from './modules/bills/payments-webhook.routes';
 import { sendReceiptsOnPayment } from './modules/bills/receipt-email';
 import { receiptRoutes } from './modules/bills/receipts.routes';
 import { createReceiptsService } from './modules/bills/receipts.service';
+import { registerRefundWebhooks } from './modules/bills/refund-webhooks';
+import { refundRoutes } from './modules/bills/refunds.routes';
+import { createRefundsService } from './modules/bills/refunds.service';
 import { customerMenuRoutes } from './modules/customer-menu/customer-menu.routes';
 import { createCustomerMenuService } from './modules/customer-menu/customer-menu.service';
 import { createPublishedMenus, type PublishedMenus } from './modules/customer-menu/published-menus';
@@ -244,6 +247,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
   });
   scheduleSubscriptionSweep(app, database, subscriptions, config.subscriptionSweepSeconds);
+  registerRefundWebhooks(paymentEvents, { now, events });
+  const refunds = createRefundsService({
+    db: database.db,
+    now,
+    provider,
+    paymentEvents,
+    log: app.log,
+  });
+  // A paid order cancelled or deleted is refunded in full once its change has committed.
+  const refundCancelled = (restaurantId: number, orderId: number) =>
+    refunds
+      .refundCancelled(restaurantId, orderId)
+      .catch((error) => app.log.error({ err: error, orderId }, 'automatic refund failed'));
+  events.on('order.updated', ({ restaurantId, order }) => {
+    if (order.status === 'Cancelled') void refundCancelled(restaurantId, order.order_id);
+  });
+  events.on('order.deleted', ({ restaurantId, orderId }) => void refundCancelled(restaurantId, orderId));
 
   registerRealtime(app, { db: database.db, tokens, events, publishedMenus, redis });
 
@@ -294,6 +314,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           now,
         }),
       });
+      await api.register(refundRoutes, { refunds });
       await api.register(salesRoutes, { sales: createSalesService({ db: database.db, now }) });
       await api.register(auditRoutes, {
         audit: createAuditService({

@@ -39,6 +39,7 @@ import {
 import { signUpDiner } from './orders';
 import { freshLogin, registrationBody } from './owners';
 import { insertPaidBill, type PaidBill } from './receipts';
+import { insertPaidOrder } from './paid-orders';
 import { restaurantBody } from './restaurants';
 import { deviceTokenFor } from './staff';
 import { tokenFromMail } from './test-app';
@@ -317,6 +318,7 @@ function webhookRequest(c: Call): Request {
 }
 
 const DAY = '2026-03-07';
+const paidDinner = { lines: [{ name: 'Pizza', unitPriceCents: 2444 }] };
 
 /**
  * The entry of a restaurant's staff route that names its restaurant by `:restaurant_id` in the
@@ -1141,6 +1143,34 @@ const MATRIX: Entry[] = [
       const [restaurantId, orderId] = pair(c, (x) => x.dinerOrder);
       return { method: 'GET', url: `/owner/restaurant/${restaurantId}/orders/${orderId}/history` };
     },
+  },
+  {
+    route: 'POST /orders/:order_id/refunds',
+    access: 'owner',
+    gate: 'orders.refund',
+    targets: oneTargets,
+    ok: 202,
+    // Each permitted call refunds $1 of an order paid online, through Stripe (the fake).
+    mutates: true,
+    prepare: bothFresh(
+      async (w, name) => (await insertPaidOrder(w.t, w[name].restaurantId, paidDinner)).orderId,
+    ),
+    request: (c) => ({
+      method: 'POST',
+      url: `/orders/${one(c, freshOf(c))}/refunds`,
+      payload: { amount: 1, reason: 'Matrix' },
+    }),
+    check: (response) => {
+      if (response.statusCode === 202) expect(response.json().refunds.at(-1)).toMatchObject({ amount: 1 });
+    },
+  },
+  {
+    route: 'GET /orders/:order_id/refunds',
+    access: 'owner',
+    gate: 'orders.view',
+    targets: oneTargets,
+    ok: 200,
+    request: (c) => ({ method: 'GET', url: `/orders/${one(c, (x) => x.dinerOrder)}/refunds` }),
   },
   restaurantRoute('GET /owner/restaurant/:restaurant_id/audit', 'audit.view', {
     request: (c) => ({ method: 'GET', url: `/owner/restaurant/${restaurantOf(c)}/audit?day=${DAY}` }),

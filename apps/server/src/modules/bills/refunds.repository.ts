@@ -1,0 +1,143 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { billPayments, bills, refunds } from '../../db/schema';
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type NewRefund = typeof refunds.$inferInsert;
+
+/** What is not failed of a payment's refunds: pending ones hold their amount until confirmed. */
+const heldByRefunds = sql<number>`coalesce((select sum(${refunds.amountCents}) from ${refunds}
+  where ${refunds.paymentId} = ${billPayments.id} and ${refunds.status} <> 'failed'), 0)::int`;
+
+export const refundsRepository = {
+  /** Serialises the refunds of one bill's payments (and its payments' own changes). */
+  async lockBill(tx: DbOrTx, billId: number) {
+    const [row] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
+    return row;
+  },
+
+  ofOrder(db: DbOrTx, orderId: number): Promise<RefundRow[]> {
+    return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
+  },
+
+  /** The bill's confirmed payments with what is left to refund of each (amount + tip − refunds not failed). */
+  async refundablePayments(tx: DbOrTx, billId: number) {
+    return tx
+      .select({
+        id: billPayments.id,
+        providerPaymentId: billPayments.providerPaymentId,
+        refundableCents: sql<number>`(${billPayments.amountCents} + ${billPayments.tipCents} - ${heldByRefunds})::int`,
+      })
+      .from(billPayments)
+      .where(and(eq(billPayments.billId, billId), eq(billPayments.status, 'succeeded')))
+      .orderBy(asc(billPayments.id));
+  },
+
+  insert(tx: DbOrTx, rows: NewRefund[]): Promise<RefundRow[]> {
+    return tx.insert(refunds).values(rows).returning();
+  },
+
+  async setProviderRefund(db: DbOrTx, refundId: number, providerRefundId: string) {
+    await db.update(refunds).set({ providerRefundId }).where(eq(refunds.id, refundId));
+  },
+
+  /** A refund the provider refused: its amount is free to refund again. */
+  async fail(db: DbOrTx, refundId: number) {
+    const [row] = await db
+      .update(refunds)
+      .set({ status: 'failed' })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+      .returning();
+    return row;
+  },
+
+  async byProviderRefund(tx: DbOrTx, providerRefundId: string) {
+    const [row] = await tx
+      .select()
+      .from(refunds)
+      .where(eq(refunds.providerRefundId, providerRefundId))
+      .limit(1);
+    return row;
+  },
+
+  /** Pending → succeeded, once: a replayed or late event finds it no longer pending. */
+  async confirm(tx: DbOrTx, refundId: number, at: Date) {
+    const [row] = await tx
+      .update(refunds)
+      .set({ status: 'succeeded', confirmedAt: at })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+      .returning();
+    return row;
+  },
+
+  async addToPayment(tx: DbOrTx, paymentId: number, amountCents: number, at: Date) {
+    await tx
+      .update(billPayments)
+      .set({ refundedCents: sql`${billPayments.refundedCents} + ${amountCents}`, updatedAt: at })
+      .where(eq(billPayments.id, paymentId));
+  },
+
+  billOfPayment(tx: DbOrTx, paymentId: number) {
+    return tx
+      .select({ billId: billPayments.billId })
+      .from(billPayments)
+      .where(eq(billPayments.id, paymentId))
+      .limit(1);
+  },
+
+  /** A refund changes the bill's money: diners' and staff's screens follow its version. */
+  async bumpBill(tx: DbOrTx, billId: number, at: Date) {
+    const [row] = await tx
+      .update(bills)
+      .set({ version: sql`${bills.version} + 1`, updatedAt: at })
+      .where(eq(bills.id, billId))
+      .returning({ id: bills.id, restaurantId: bills.restaurantId, tableNumber: bills.tableNumber });
+    return row;
+  },
+
+  /** A business day's payments (any status), oldest first. */
+  paymentsInSpan(db: DbOrTx, restaurantId: number, start: Date, end: Date) {
+    return db
+      .select()
+      .from(billPayments)
+      .where(
+        and(
+          eq(billPayments.restaurantId, restaurantId),
+          gte(billPayments.createdAt, start),
+          lt(billPayments.createdAt, end),
+        ),
+      )
+      .orderBy(asc(billPayments.createdAt), asc(billPayments.id));
+  },
+
+  /** A business day's refunds with their payment's bill and card, oldest first. */
+  refundsInSpan(db: DbOrTx, restaurantId: number, start: Date, end: Date) {
+    return db
+      .select({
+        refund: refunds,
+        billId: billPayments.billId,
+        cardLast4: billPayments.cardLast4,
+      })
+      .from(refunds)
+      .innerJoin(billPayments, eq(billPayments.id, refunds.paymentId))
+      .where(
+        and(
+          eq(refunds.restaurantId, restaurantId),
+          gte(refunds.createdAt, start),
+          lt(refunds.createdAt, end),
+        ),
+      )
+      .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  },
+
+  /** The confirmed tips of these bills' payments, per bill. */
+  async tipsOfBills(db: DbOrTx, billIds: number[]) {
+    if (billIds.length === 0) return new Map<number, number>();
+    const rows = await db
+      .select({ billId: billPayments.billId, tips: sql<number>`sum(${billPayments.tipCents})::int` })
+      .from(billPayments)
+      .where(and(inArray(billPayments.billId, billIds), eq(billPayments.status, 'succeeded')))
+      .groupBy(billPayments.billId);
+    return new Map(rows.map((row) => [row.billId, row.tips]));
+  },
+};
