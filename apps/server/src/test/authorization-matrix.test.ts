@@ -6,10 +6,12 @@ import {
   STATUS_CHANGE_PERMISSIONS,
   staffRoleMessages,
 } from '@tableserve/contract/staff-roles';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { PNG } from 'pngjs';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { billPayments, bills, orders } from '../db/schema';
 import { permissionsOfGate } from '../plugins/auth';
 import {
   api,
@@ -294,9 +296,10 @@ const uploadRequest = (url: string): Request => ({
   payload: pngBytes(),
 });
 
-function webhookRequest(c: Call): Request {
+function webhookRequest(c: Call, url = '/subscription/webhook'): Request {
   const payload = JSON.stringify({
-    id: `evt_matrix_${c.role}_${c.target}`,
+    // Each webhook's own ids: both record the events they applied in one table.
+    id: `evt_matrix${url.replaceAll('/', '_')}_${c.role}_${c.target}`,
     object: 'event',
     type: 'customer.created',
     data: { object: { id: 'cus_matrix', object: 'customer' } },
@@ -311,7 +314,7 @@ function webhookRequest(c: Call): Request {
         });
   return {
     method: 'POST',
-    url: '/subscription/webhook',
+    url,
     headers: { 'content-type': 'application/json', ...(signature && { 'stripe-signature': signature }) },
     payload: Buffer.from(payload),
   };
@@ -319,6 +322,56 @@ function webhookRequest(c: Call): Request {
 
 const DAY = '2026-03-07';
 const paidDinner = { lines: [{ name: 'Pizza', unitPriceCents: 2444 }] };
+
+// ——— a table's bill (docs/decisions/020-money-model.md#payments) ———
+
+const BILL_TABLE = 3;
+const tenantBills = new Map<TenantName, Promise<number>>();
+/** Each tenant's open bill at table 3 with its registered diner's order on it, made once for all bill routes. */
+function billOf(w: World, name: TenantName): Promise<number> {
+  const made =
+    tenantBills.get(name) ??
+    (async () => {
+      const db = w.t.app.database.db;
+      const [bill] = await db
+        .insert(bills)
+        .values({ restaurantId: w[name].restaurantId, tableNumber: BILL_TABLE })
+        .returning();
+      await db.update(orders).set({ billId: bill!.id }).where(eq(orders.id, w[name].dinerOrder));
+      return bill!.id;
+    })();
+  tenantBills.set(name, made);
+  return made;
+}
+/** A pending payment on the tenant's bill. */
+async function billPaymentOf(w: World, name: TenantName): Promise<number> {
+  const billId = await billOf(w, name);
+  const [payment] = await w.t.app.database.db
+    .insert(billPayments)
+    .values({
+      billId,
+      restaurantId: w[name].restaurantId,
+      splitKind: 'amount',
+      amountCents: 1,
+      provider: 'stripe',
+      receiptTokenHash: '0'.repeat(64),
+    })
+    .returning();
+  return payment!.id;
+}
+/**
+ * The bill a call names and the table code it shows: 'A+B' is B's bill with A's table's code.
+ * B's registered diner ordered on B's bill, so their token opens it whatever the code.
+ */
+async function billCall(c: Call) {
+  const code = c.w[c.target === 'B' ? 'B' : 'A'];
+  const owner: TenantName = c.target === 'A' ? 'A' : 'B';
+  const billId = c.target === 'missing' ? MISSING_ID : await billOf(c.w, owner);
+  return { billId, code: { token: code.menuToken, table: String(BILL_TABLE) }, owner };
+}
+const billTargets: Target[] = ['A', 'B', 'A+B', 'missing'];
+const billOutcomes = { 'A+B': 404, missing: 404 } as const;
+const theirDinerOpensB = (role: Role, target: Target) => role === 'dinerB' && target === 'A+B';
 
 /**
  * The entry of a restaurant's staff route that names its restaurant by `:restaurant_id` in the
@@ -855,7 +908,86 @@ const MATRIX: Entry[] = [
     targets: ['signed', 'unsigned', 'forged'],
     ok: 200,
     outcomes: { unsigned: 400, forged: 400 },
-    request: webhookRequest,
+    request: (c) => webhookRequest(c),
+  },
+
+  // ——— paying at the table ———
+  {
+    route: 'GET /table-bill',
+    access: 'public',
+    targets: ['A', 'B', 'missing'],
+    ok: 200,
+    outcomes: { missing: 404 },
+    prepare: bothFresh(billOf),
+    request: (c) => {
+      const tenant = c.w[c.target === 'B' ? 'B' : 'A'];
+      const table = c.target === 'missing' ? BILL_TABLE + 1 : BILL_TABLE;
+      return { method: 'GET', url: `/table-bill?token=${tenant.menuToken}&table=${table}` };
+    },
+  },
+  {
+    route: 'GET /bills/:bill_id',
+    access: 'public',
+    targets: billTargets,
+    ok: 200,
+    outcomes: billOutcomes,
+    expect: (role, target) => (theirDinerOpensB(role, target) ? 200 : undefined),
+    prepare: bothFresh(billOf),
+    request: async (c) => {
+      const { billId, code } = await billCall(c);
+      return { method: 'GET', url: `/bills/${billId}?token=${code.token}&table=${code.table}` };
+    },
+  },
+  {
+    route: 'GET /bills/:bill_id/payments/:payment_id',
+    access: 'public',
+    targets: billTargets,
+    ok: 200,
+    outcomes: billOutcomes,
+    expect: (role, target) => (theirDinerOpensB(role, target) ? 200 : undefined),
+    prepare: bothFresh(billPaymentOf),
+    request: async (c) => {
+      const { billId, code, owner } = await billCall(c);
+      const paymentId = c.fresh[owner] ?? MISSING_ID;
+      return {
+        method: 'GET',
+        url: `/bills/${billId}/payments/${paymentId}?token=${code.token}&table=${code.table}`,
+      };
+    },
+  },
+  {
+    route: 'POST /bills/:bill_id/payments',
+    access: 'public',
+    targets: billTargets,
+    ok: 202,
+    outcomes: billOutcomes,
+    expect: (role, target) => (theirDinerOpensB(role, target) ? 202 : undefined),
+    // Each permitted call pays a cent of the bill.
+    mutates: true,
+    prepare: bothFresh(billOf),
+    request: async (c) => {
+      const { billId, code } = await billCall(c);
+      return {
+        method: 'POST',
+        url: `/bills/${billId}/payments`,
+        headers: { 'idempotency-key': `matrix-pay-${c.role}-${c.target}` },
+        payload: {
+          table_code: code,
+          version: 1,
+          split: { kind: 'amount', amount: 0.01 },
+          tip: { kind: 'none' },
+          payment_method_id: 'pm_card_visa',
+        },
+      };
+    },
+  },
+  {
+    route: 'POST /payments/webhook',
+    access: 'public',
+    targets: ['signed', 'unsigned', 'forged'],
+    ok: 200,
+    outcomes: { unsigned: 400, forged: 400 },
+    request: (c) => webhookRequest(c, '/payments/webhook'),
   },
 
   // ——— diner accounts ———
