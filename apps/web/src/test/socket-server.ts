@@ -4,12 +4,20 @@ import type { OrderUpdatePayload, ServerToClientEvents } from '@tableserve/contr
 import { Server, type Socket } from 'socket.io';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-export type Handshake = { token: unknown; restaurantId: unknown; menu: unknown; transport: string };
+export type Handshake = {
+  token: unknown;
+  restaurantId: unknown;
+  menu: unknown;
+  /** A diner's table code (ADR 020), instead of a token. */
+  tableCode?: unknown;
+  transport: string;
+};
 
 /**
- * A real Socket.IO server for the web tests, refusing a handshake without auth.token or an open
- * menu's query menu, as the API does (apps/server/src/plugins/realtime.ts). It moves jsdom's page to its own origin, because
- * the app connects to window.location.origin.
+ * A real Socket.IO server for the web tests, refusing a handshake without auth.token, a table's
+ * code (auth.table_code) or an open menu's query menu, as the API does
+ * (apps/server/src/plugins/realtime.ts). It moves jsdom's page to its own origin, because the app
+ * connects to window.location.origin.
  */
 export async function startSocketServer() {
   const http = createServer();
@@ -22,10 +30,12 @@ export async function startSocketServer() {
       token: auth.token,
       restaurantId: query.restaurant_id,
       menu: query.menu,
+      tableCode: auth.table_code,
       transport: socket.conn.transport.name,
     });
     // 'revoked' stands for a session that ended: the real server refuses it the same way.
-    if ((!auth.token && !query.menu) || auth.token === 'revoked') return next(new Error('unauthorized'));
+    if ((!auth.token && !query.menu && !auth.table_code) || auth.token === 'revoked')
+      return next(new Error('unauthorized'));
     next();
   });
   io.on('connection', (socket) => {

@@ -1,6 +1,6 @@
 import { billPageMessages } from '@tableserve/contract/bill-page';
 import { billMessages } from '@tableserve/contract/bills';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { sessionKeys, sessionStore } from '@/lib/storage';
@@ -9,7 +9,7 @@ import { socketServerForEachTest } from '@/test/socket-server';
 import { billLine, billView } from '../testing/bill-fixtures';
 import { BillPage } from './bill-page';
 
-socketServerForEachTest();
+const server = socketServerForEachTest();
 
 const tableUrl = '/bill?token=menu-token&table=4';
 const futureExpiry = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
@@ -245,6 +245,46 @@ describe('BillPage', () => {
       screen.getByRole('button', { name: `${billPageMessages.sharedBy} (House Red): more` }),
     ).toBeDisabled();
     expect(payButton()).toHaveTextContent('Pay $3.34');
+  });
+
+  it("follows the table's bill live with the table's code: someone else's payment shows at once", async () => {
+    let bill = billView();
+    stubFetch(() => jsonResponse(200, bill));
+    renderRoute(BillPage, { path: '/bill', url: tableUrl });
+    await screen.findByRole('heading', { level: 1, name: 'Paprika Kitchen' });
+    await waitFor(() =>
+      expect(server().handshakes).toEqual([
+        { restaurantId: '7', tableCode: { token: 'menu-token', table: '4' }, transport: 'websocket' },
+      ]),
+    );
+    await waitFor(() => expect(server().connectedCount()).toBe(1));
+    bill = billView({ version: 4, paid: 20, outstanding: 20.01 });
+    server().emit('bill.updated', { bill_id: 5 });
+    await waitFor(() =>
+      expect(screen.getByText(billPageMessages.leftToPay).nextSibling).toHaveTextContent('$20.01'),
+    );
+  });
+
+  it('says the bill is paid, with no way to pay', async () => {
+    stubFetch(() => jsonResponse(200, billView({ status: 'paid', paid: 40.01, outstanding: 0 })));
+    renderRoute(BillPage, { path: '/bill', url: tableUrl });
+    expect(await screen.findByText(billMessages.alreadyPaid)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay \$/ })).not.toBeInTheDocument();
+  });
+
+  it('after a reload, follows the payment this tab made while it is being confirmed', async () => {
+    sessionStore.set(
+      sessionKeys.billReceipts,
+      JSON.stringify([{ billId: 5, paymentId: 9, receiptToken: 'receipt-secret' }]),
+    );
+    stubFetch(({ url }) =>
+      url.includes('/payments/')
+        ? jsonResponse(200, payment())
+        : jsonResponse(200, billView({ pending: 40.01, outstanding: 0 })),
+    );
+    renderRoute(BillPage, { path: '/bill', url: tableUrl });
+    expect(await screen.findByText(billMessages.processing)).toBeInTheDocument();
+    expect(screen.queryByText(billMessages.alreadyPaid)).not.toBeInTheDocument();
   });
 
   it("shows the server's message when the table has no open bill", async () => {

@@ -47,10 +47,9 @@ export function BillPage() {
   const { billId, access } = useAccess();
   const { query, refresh, replace } = useBill(billId, access);
   const bill = query.data;
-  const [stored, setStored] = useState<StoredPayment | null>(() =>
-    billId === null ? null : lastPaymentOf(billId),
-  );
-  const followed = bill && stored?.billId === bill.bill_id ? stored : null;
+  // The payment made here, else the last one this tab made on the bill (a reload while confirming).
+  const [made, setMade] = useState<StoredPayment | null>(null);
+  const followed = bill ? (made?.billId === bill.bill_id ? made : lastPaymentOf(bill.bill_id)) : null;
   const payment = usePaymentStatus(followed?.billId ?? null, followed?.paymentId ?? null, access).data;
   const { pay, busy, failure } = usePay(access, {
     paid: (answer) => {
@@ -60,7 +59,7 @@ export function BillPage() {
         receiptToken: answer.payment.receipt_token ?? null,
       };
       savePayment(next);
-      setStored(next);
+      setMade(next);
       replace(answer.bill);
     },
     billChanged: replace,

@@ -1,8 +1,11 @@
+import { billPageMessages } from '@tableserve/contract/bill-page';
 import { orderMessages } from '@tableserve/contract/order';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { localKeys, localStore } from '@/lib/storage';
+import { savePaymentTiming } from '@/session/diner/payment-timing';
+import { saveTableFromCode } from '@/session/diner/table-from-code';
 import { deferred, jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
 import { socketServerForEachTest } from '@/test/socket-server';
 import { customerToken, line, orderSummary } from '../testing/fixtures';
@@ -45,6 +48,19 @@ describe('OrderStatusPage', () => {
     expect(calls()[0]?.headers.Authorization).toBe(`Bearer ${token}`);
     await waitForLive();
     expect(server().handshakes).toEqual([{ token, restaurantId: '7', transport: 'websocket' }]);
+  });
+
+  it("offers the table's bill at a restaurant paid at the end of the meal (ADR 020)", async () => {
+    signIn();
+    localStore.set(localKeys.token, 'tok_roma');
+    saveTableFromCode(7, 4);
+    savePaymentTiming(7, 'end_of_meal');
+    stubFetch(() => jsonResponse(200, orderSummary()));
+    renderRoute(OrderStatusPage, { path, url });
+    expect(await screen.findByRole('link', { name: billPageMessages.viewBill })).toHaveAttribute(
+      'href',
+      '/bill?token=tok_roma&table=4',
+    );
   });
 
   it('uses the token of the navigation state before the stored one', async () => {
