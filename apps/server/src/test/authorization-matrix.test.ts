@@ -1337,6 +1337,15 @@ const MATRIX: Entry[] = [
     request: (c) => ({ method: 'GET', url: `/customer/daily-sales/${restaurantOf(c)}?date=${DAY}` }),
   },
   {
+    route: 'GET /sales/payments',
+    access: 'owner',
+    gate: 'sales.view',
+    // The caller's own restaurant: the route names none.
+    targets: ['none'],
+    ok: 200,
+    request: () => ({ method: 'GET', url: `/sales/payments?date=${DAY}` }),
+  },
+  {
     route: 'GET /owner/restaurant/:restaurant_id/kitchen-analytics',
     access: 'owner',
     gate: 'kitchen.view',

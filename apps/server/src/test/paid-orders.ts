@@ -25,6 +25,8 @@ export async function insertPaidOrder(
     payments?: { amountCents?: number; tipCents?: number; last4?: string }[];
     status?: 'Pending' | 'Approved' | 'Ready' | 'Completed' | 'Cancelled';
     tableNumber?: number | null;
+    /** False: paid at the counter (Mark as Paid), as before online payment: no bill, no card. */
+    online?: boolean;
   },
 ) {
   const db = t.app.database.db;
@@ -46,6 +48,7 @@ export async function insertPaidOrder(
     lines.reduce((total, line) => total + pick(line), 0);
   const totalCents = sum((line) => line.payableCents);
   const tableNumber = options.tableNumber === undefined ? 1 : options.tableNumber;
+  const online = options.online ?? true;
   const [bill] = await db
     .insert(bills)
     .values({ restaurantId, tableNumber: null, status: 'paid', paidAt: at, createdAt: at, updatedAt: at })
@@ -64,9 +67,9 @@ export async function insertPaidOrder(
       taxCents: sum((line) => line.taxCents),
       taxIncluded,
       serviceCents: sum((line) => line.serviceCents),
-      paymentTiming: 'order',
-      paymentState: 'paid',
-      billId: bill!.id,
+      paymentTiming: online ? 'order' : 'counter',
+      paymentState: online ? 'paid' : 'unpaid',
+      billId: online ? bill!.id : null,
       createdAt: at,
       updatedAt: at,
     })
@@ -86,7 +89,7 @@ export async function insertPaidOrder(
       })),
     )
     .returning();
-  const asked = options.payments ?? [{}];
+  const asked = online ? (options.payments ?? [{}]) : [];
   let left = totalCents;
   const payments = [];
   for (const [index, payment] of asked.entries()) {

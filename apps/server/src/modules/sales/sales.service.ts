@@ -11,7 +11,9 @@ import { centsToDollars } from '../../lib/money';
 import { groupBy } from '../../lib/objects';
 import { toOrderLine } from '../orders/order-lines';
 import { kitchenAnalyticsReads, orderReads } from '../orders/order-reads';
-import { restaurantOfCaller } from '../restaurants/restaurant-of-caller';
+import { restaurantNotFound, restaurantOfCaller } from '../restaurants/restaurant-of-caller';
+import { restaurantReads } from '../restaurants/restaurant-reads';
+import { dayMoney } from './sales-money';
 
 export type SalesService = ReturnType<typeof createSalesService>;
 
@@ -71,6 +73,14 @@ export function createSalesService(deps: { db: Db; now: () => Date }) {
           items: (lines.get(row.id) ?? []).map(toOrderLine),
         })),
       };
+    },
+
+    /** The money of one business day of the caller's restaurant, and its payments and refunds. */
+    async payments(ownerId: number, date: string) {
+      const restaurantId = await restaurantReads.idOfOwner(db, ownerId);
+      if (restaurantId === undefined) throw restaurantNotFound();
+      const restaurant = await restaurantOfCaller(db, ownerId, restaurantId);
+      return dayMoney(db, restaurant, date, businessDay(date, restaurant));
     },
 
     /** Business days `from` to `to` (both counted) of the caller's restaurant. */
