@@ -3,3 +3,6 @@ export const centsToDollars = (cents: number) => Math.round(cents) / 100;
 
 /** Dollars with at most two decimals (checked by the contract) to integer cents. */
 export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
+
+/** A rate in thousandths of a percent (contract bill.ts) as the API shows it: 8875 is 8.875. */
+export const rateToPercent = (rate: number) => rate / 1000;
