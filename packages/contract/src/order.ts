@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PAYMENT_STATES, PAYMENT_TIMINGS } from './bill';
+import { BillTax } from './bills';
 import { digits, id, latitude, longitude, text, timeOfDay, token } from './fields';
 import { ChosenOption, ChosenOptionIds } from './item-options';
 import { MAX_ORDER_LINES, MAX_QUANTITY } from './order-limits';
@@ -52,6 +54,14 @@ const CustomerDetails = z
     `Customer details can have at most ${MAX_CUSTOMER_DETAILS} fields`,
   );
 
+/** At most this many diners in one party (docs/decisions/020-money-model.md). */
+export const MAX_PARTY_SIZE = 50;
+export const partySize = z
+  .number('Party size must be a whole number')
+  .int('Party size must be a whole number')
+  .min(1, 'Party size must be at least 1')
+  .max(MAX_PARTY_SIZE, `Party size must be at most ${MAX_PARTY_SIZE}`);
+
 export const PlaceOrderBody = z.object({
   restaurant_id: id,
   // The checkout form's details; the server takes name and phone from the customer's account.
@@ -71,6 +81,8 @@ export const PlaceOrderBody = z.object({
   is_guest: z.boolean().optional(),
   order_time: timeOfDay.optional(),
   customer_location: z.object({ latitude, longitude }).nullable().optional(),
+  /** How many diners the order is for: asked only when the service charge has a minimum party. */
+  party_size: partySize.optional(),
 });
 export type PlaceOrderBody = z.input<typeof PlaceOrderBody>;
 /** The payload once parsed (ids numbers, a blank table null): what the server works with. */
@@ -94,10 +106,30 @@ export const OrderLine = z.object({
   price: z.number(),
   /** What was chosen, as it was then; absent from servers before options. */
   options: z.array(ChosenOption).default([]),
+  /** The line's tax (added, or contained when the order's tax is included); absent before taxes. */
+  tax: z.number().optional(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
-export const OrderSummary = z.object({
+/**
+ * An order's figures (docs/decisions/020-money-model.md), in dollars, beside its total_amount
+ * (what it costs before tips). Optional: absent from servers before the money model.
+ */
+export const OrderMoney = z.object({
+  /** The lines' amounts, as the menu priced them. */
+  subtotal: z.number().optional(),
+  tax: z.number().optional(),
+  /** True when the prices contain the tax: shown, not added. */
+  tax_included: z.boolean().optional(),
+  taxes: z.array(BillTax).optional(),
+  service: z.number().optional(),
+  /** When the restaurant was paid for it, as it was when it was placed. */
+  payment_timing: z.enum(PAYMENT_TIMINGS).optional(),
+  payment_state: z.enum(PAYMENT_STATES).optional(),
+});
+export type OrderMoney = z.infer<typeof OrderMoney>;
+
+export const OrderSummary = OrderMoney.extend({
   order_id: z.number().int(),
   status: z.enum(ORDER_STATUSES),
   total_amount: z.number(),

@@ -3,7 +3,15 @@ import { ALLERGENS } from './allergens';
 import { dollars, id, isoDate, optionalText, phone, requiredText } from './fields';
 import { ChosenOptionIds } from './item-options';
 import { pagerMessages } from './messages';
-import { MAX_ORDER_LINES, MAX_QUANTITY, ORDER_STATUSES, ORDER_TYPES, OrderLine } from './order';
+import {
+  MAX_ORDER_LINES,
+  MAX_QUANTITY,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  OrderLine,
+  OrderMoney,
+  partySize,
+} from './order';
 import { MAX_PER_PAGE, PageQuery, Pagination } from './pagination';
 
 /**
@@ -22,7 +30,7 @@ export const StaffOrderLine = OrderLine.extend({ allergens: z.array(z.enum(ALLER
 export type StaffOrderLine = z.infer<typeof StaffOrderLine>;
 
 /** An order as the staff see it: who ordered, for which table, and what. */
-export const StaffOrder = z.object({
+export const StaffOrder = OrderMoney.extend({
   order_id: z.number().int(),
   restaurant_id: z.number().int(),
   customer_name: z.string(),
@@ -128,6 +136,8 @@ export const OwnerPlaceOrderBody = z.strictObject({
   other_order_details: optionalText('Other order details', 500, { multiline: true }),
   /** Optional: a walk-in seated at a table; empty means pick-up. */
   table_number: z.number().int('Table number must be a whole number').min(1).nullable().optional(),
+  /** How many diners a table's walk-in is for: asked only when the service charge has a minimum party. */
+  party_size: partySize.optional(),
   items: z
     .array(z.strictObject({ menu_id: id, quantity, options: ChosenOptionIds.optional() }))
     .min(1, 'Add at least one item')

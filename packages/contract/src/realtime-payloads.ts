@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from './order';
+import { ORDER_STATUSES, OrderMoney } from './order';
 
 /**
  * The schemas of the real-time channel's payloads (realtime.ts), which arrive as JSON text: a
@@ -8,10 +8,10 @@ import { ORDER_STATUSES } from './order';
 
 /**
  * order_update: what changed, for the staff and the ordering diner (docs/product/api-conventions.md#money:
- * the total in dollars). `updated_at` (added to the spec's three fields) restarts the kitchen's
+ * the total in dollars) with the order's figures (docs/decisions/020-money-model.md). `updated_at` (added to the spec's three fields) restarts the kitchen's
  * timer without a refetch.
  */
-export const OrderUpdatePayload = z.object({
+export const OrderUpdatePayload = OrderMoney.extend({
   order_id: z.number().int(),
   status: z.enum(ORDER_STATUSES),
   total_amount: z.number(),

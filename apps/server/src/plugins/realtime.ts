@@ -101,6 +101,14 @@ export function registerRealtime(
       status: order.status,
       total_amount: order.total_amount,
       updated_at: order.updated_at,
+      // The figures too (docs/decisions/020-money-model.md): an edit re-prices, a payment pays.
+      subtotal: order.subtotal,
+      tax: order.tax,
+      tax_included: order.tax_included,
+      taxes: order.taxes,
+      service: order.service,
+      payment_timing: order.payment_timing,
+      payment_state: order.payment_state,
     };
     const rooms = customerId
       ? [staffRoom(restaurantId), customerRoom(customerId)]

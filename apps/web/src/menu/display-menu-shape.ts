@@ -14,6 +14,7 @@ export function checkDisplayMenu(body: unknown): DisplayMenuResponse {
     throw new Error('Unexpected menu answer');
   }
   if (!body.menu.every(isMenuItem)) throw new Error('Unexpected menu item');
+  if (body.pricing !== undefined && !isPricing(body.pricing)) throw new Error('Unexpected menu pricing');
   if (body.menu.every((item) => LISTS.every((list) => item[list]))) return body as DisplayMenuResponse;
   return { ...body, menu: body.menu.map(withListDefaults) } as DisplayMenuResponse;
 }
@@ -84,6 +85,25 @@ function isOptionGroup(value: unknown): boolean {
         Number.isInteger(option.id) &&
         isString(option.name) &&
         isNumber(option.price_delta),
+    )
+  );
+}
+
+/** The menu's pricing (docs/decisions/020-money-model.md): the cart prices with every field of it. */
+function isPricing(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    typeof value.payment_timing === 'string' &&
+    typeof value.prices_include_tax === 'boolean' &&
+    typeof value.service_charge_percent === 'number' &&
+    (value.service_charge_min_party === null || Number.isInteger(value.service_charge_min_party)) &&
+    Array.isArray(value.tax_rates) &&
+    value.tax_rates.every(
+      (rate) =>
+        isObject(rate) &&
+        Number.isInteger(rate.tax_rate_id) &&
+        typeof rate.name === 'string' &&
+        typeof rate.rate_percent === 'number',
     )
   );
 }

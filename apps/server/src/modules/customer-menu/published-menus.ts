@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { DisplayMenuResponse } from '@tableserve/contract/customer-menu';
+import type { PricingRules, TaxRate } from '@tableserve/contract/bill';
+import { DisplayMenuResponse, type MenuPricing } from '@tableserve/contract/customer-menu';
 import { MAX_ID } from '@tableserve/contract/fields';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { rateToPercent } from '../../lib/money';
 import { isOrderable, toDinerMenuItem } from '../menu/menu.service';
 import { type MenuItemRow, menuReads } from '../menu/menu-reads';
-import { type RestaurantRow, restaurantReads } from '../restaurants/restaurant-reads';
+import { type RestaurantRow, restaurantReads, type TaxRateRow } from '../restaurants/restaurant-reads';
 import { toRestaurantPublic } from '../restaurants/restaurants.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 
@@ -27,6 +29,12 @@ export type PublishedMenu = {
   items: Map<number, MenuItemRow>;
   /** The items a diner sees (available, not sold out), newest first, as the menu lists them. */
   shown: MenuItemRow[];
+  /** The restaurant's tax rates, the default first (docs/decisions/020-money-model.md). */
+  taxRates: TaxRateRow[];
+  /** How its orders are priced (contract bill.ts). */
+  rules: PricingRules;
+  /** The tax rate a dish is priced at: its own, else the default; null when untaxed. */
+  taxOf(item: Pick<MenuItemRow, 'taxRateId'>): TaxRate | null;
   /** The menu answer, with the token (the QR code's form) or without it (the id form). */
   answer(form: 'token' | 'id'): Promise<EncodedAnswer>;
 };
@@ -48,6 +56,28 @@ async function encode(body: unknown): Promise<EncodedAnswer> {
   const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   return { etag, identity, br, gzip: gz };
 }
+
+/**
+ * What the cart needs to price as the server does (contract customer-menu.ts MenuPricing); none
+ * for a restaurant paid at the counter without taxes or service, whose answer stays as it was.
+ */
+function pricingOf(restaurant: RestaurantRow, taxRates: TaxRateRow[]): MenuPricing | undefined {
+  const asBefore =
+    restaurant.paymentTiming === 'counter' && restaurant.serviceChargeRate === 0 && taxRates.length === 0;
+  return asBefore ? undefined : pricingFields(restaurant, taxRates);
+}
+
+const pricingFields = (restaurant: RestaurantRow, taxRates: TaxRateRow[]): MenuPricing => ({
+  payment_timing: restaurant.paymentTiming,
+  prices_include_tax: restaurant.pricesIncludeTax,
+  service_charge_percent: rateToPercent(restaurant.serviceChargeRate),
+  service_charge_min_party: restaurant.serviceChargeMinParty,
+  tax_rates: taxRates.map((rate) => ({
+    tax_rate_id: rate.id,
+    name: rate.name,
+    rate_percent: rateToPercent(rate.rate),
+  })),
+});
 
 /**
  * The menus diners open, cached per restaurant in this process: the restaurant, whether its
@@ -103,24 +133,45 @@ export function createPublishedMenus(deps: {
   }
 
   async function build(restaurant: RestaurantRow): Promise<PublishedMenu> {
-    const [subscriptionValid, rows] = await Promise.all([
+    const [subscriptionValid, rows, taxRates] = await Promise.all([
       subscriptions.ownerHasValidSubscription(restaurant.ownerId),
       menuReads.liveItems(db, restaurant.id),
+      restaurantReads.taxRates(db, restaurant.id),
     ]);
     const answers = new Map<'token' | 'id', Promise<EncodedAnswer>>();
     const shown = rows.filter(isOrderable);
+    const rateById = new Map(taxRates.map((rate) => [rate.id, rate]));
+    const defaultRate = taxRates.find((rate) => rate.isDefault) ?? null;
+    // A rate deleted since the dish named it is set null by its foreign key: the default then.
+    const rateOf = (item: Pick<MenuItemRow, 'taxRateId'>) =>
+      (item.taxRateId !== null && rateById.get(item.taxRateId)) || defaultRate;
     return {
       restaurant,
       subscriptionValid,
       items: new Map(rows.map((item) => [item.id, item])),
       shown,
+      taxRates,
+      rules: {
+        pricesIncludeTax: restaurant.pricesIncludeTax,
+        serviceRate: restaurant.serviceChargeRate,
+        serviceMinParty: restaurant.serviceChargeMinParty,
+      },
+      taxOf(item) {
+        const rate = rateOf(item);
+        return rate ? { name: rate.name, rate: rate.rate } : null;
+      },
       answer(form) {
         let answer = answers.get(form);
         if (!answer) {
           const publicFields = toRestaurantPublic(restaurant);
           answer = encode({
             restaurant: form === 'id' ? publicFields : { ...publicFields, token: restaurant.token },
-            menu: shown.map(toDinerMenuItem),
+            // Untaxed dishes carry no tax_rate_id: a restaurant without rates sends today's bytes.
+            menu: shown.map((item) => {
+              const rate = rateOf(item);
+              return rate ? { ...toDinerMenuItem(item), tax_rate_id: rate.id } : toDinerMenuItem(item);
+            }),
+            pricing: pricingOf(restaurant, taxRates),
           });
           answers.set(form, answer);
         }

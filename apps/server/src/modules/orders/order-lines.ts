@@ -14,6 +14,11 @@ import { chooseOptions, toChosenOption } from '../menu/options';
 export const LARGEST_TOTAL_CENTS = 2_147_483_647;
 const tooLarge = 'This order is too large to place at once. Please split it into smaller orders.';
 
+/** A total the orders table cannot hold is a 400, never a 500. */
+export function refuseTooLarge(totalCents: number) {
+  if (totalCents > LARGEST_TOTAL_CENTS) throw badRequest(tooLarge, 'ORDER_TOO_LARGE');
+}
+
 export type WantedLine = { menuItemId: number; quantity: number; options?: readonly number[] | undefined };
 export type PricedLine = {
   menuItemId: number;
@@ -48,14 +53,16 @@ export function priceLines(
     };
   });
   const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  if (totalCents > LARGEST_TOTAL_CENTS) throw badRequest(tooLarge, 'ORDER_TOO_LARGE');
+  refuseTooLarge(totalCents);
   return { lines, totalCents };
 }
 
-/** A stored line as every reader gets it: the unit price with its options, in dollars. */
+/** A stored line as every reader gets it: the unit price with its options (and its tax), in dollars. */
 export function toOrderLine(
   line: Pick<PricedLine, 'productName' | 'unitPriceCents' | 'quantity' | 'options'> & {
     menuItemId: number | null;
+    taxName: string | null;
+    taxCents: number;
   },
 ): OrderLine {
   return {
@@ -64,5 +71,7 @@ export function toOrderLine(
     quantity: line.quantity,
     price: centsToDollars(line.unitPriceCents),
     options: line.options.map(toChosenOption),
+    // Only a taxed line says so: an untaxed one reads as it did before taxes.
+    ...(line.taxName !== null && { tax: centsToDollars(line.taxCents) }),
   };
 }

@@ -221,11 +221,17 @@ export const ordersRepository = {
       .returning();
   },
 
-  /** New lines and total for an order that is still Pending; undefined when it no longer is. */
-  async replaceLines(tx: DbOrTx, orderId: number, lines: NewOrderItem[], totalCents: number, at: Date) {
+  /** New lines and figures for an order that is still Pending; undefined when it no longer is. */
+  async replaceLines(
+    tx: DbOrTx,
+    orderId: number,
+    lines: NewOrderItem[],
+    figures: Pick<NewOrder, 'subtotalCents' | 'taxCents' | 'taxIncluded' | 'serviceCents' | 'totalCents'>,
+    at: Date,
+  ) {
     const [row] = await tx
       .update(orders)
-      .set({ totalCents, updatedAt: at })
+      .set({ ...figures, updatedAt: at })
       .where(and(eq(orders.id, orderId), eq(orders.status, 'Pending'), isNull(orders.deletedAt)))
       .returning();
     if (!row) return undefined;

@@ -13,7 +13,8 @@ import { centsToDollars } from '../../lib/money';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
 import { customerReads } from '../customers/customer-reads';
 import { type RestaurantRow, restaurantReads } from '../restaurants/restaurant-reads';
-import { priceLines, toOrderLine } from './order-lines';
+import { toOrderLine } from './order-lines';
+import { priceOrder, toOrderMoney } from './order-money';
 import { type OrderItemRow, type OrderRow, ordersRepository as repo } from './orders.repository';
 import { createOrderPlacement, type OrderBilling, type PreparedOrder } from './place-order';
 
@@ -24,6 +25,7 @@ function toSummary(order: OrderRow, lines: OrderItemRow[], restaurant: Restauran
     order_id: order.id,
     status: order.status,
     total_amount: centsToDollars(order.totalCents),
+    ...toOrderMoney(order, lines),
     items: lines.map(toOrderLine),
     restaurant_id: restaurant.id,
     restaurant_name: restaurant.name,
@@ -92,13 +94,14 @@ export function createOrdersService(deps: {
     } else if (!body.customer_location) {
       throw badRequest(text.pickupNeedsLocation, 'LOCATION_REQUIRED');
     }
-    const priced = priceLines(
-      menu.items,
+    const priced = priceOrder(
+      menu,
       body.order_items.map((line) => ({
         menuItemId: line.menu_item_id,
         quantity: line.quantity,
         options: line.options,
       })),
+      body.party_size ?? null,
     );
     const customer = await customerReads.byId(tx, customerId);
     if (!customer) throw notFound(text.notFound, 'CUSTOMER_NOT_FOUND');
@@ -112,12 +115,7 @@ export function createOrdersService(deps: {
     customerId: number,
     body: PlaceOrder,
   ): Promise<PreparedOrder> {
-    const { restaurant, customer, tableNumber, lines, totalCents } = await validated(
-      menu,
-      customerId,
-      body,
-      tx,
-    );
+    const { restaurant, customer, tableNumber, lines, figures } = await validated(menu, customerId, body, tx);
     const order = {
       restaurantId: restaurant.id,
       customerId,
@@ -125,7 +123,7 @@ export function createOrdersService(deps: {
       phoneNumber: customer.phoneNumber,
       orderType: body.order_type,
       tableNumber,
-      totalCents,
+      ...figures,
       orderTime: body.order_time ?? null,
       latitude: body.customer_location?.latitude ?? null,
       longitude: body.customer_location?.longitude ?? null,

@@ -8,7 +8,7 @@ import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-m
 import { announceStockChanges, planHolds, quantitiesByItem, refuseShort } from '../menu/stock';
 import { adjustStock, type StockChange } from '../menu/stock-counts';
 import type { RestaurantRow } from '../restaurants/restaurant-reads';
-import type { PricedLine } from './order-lines';
+import type { TaxedLine } from './order-money';
 import { type NewOrder, type OrderRow, ordersRepository as repo } from './orders.repository';
 import { toStaffOrder } from './staff-order';
 
@@ -16,7 +16,7 @@ import { toStaffOrder } from './staff-order';
 export type PreparedOrder = {
   restaurant: RestaurantRow;
   order: Omit<NewOrder, 'createdAt' | 'updatedAt'>;
-  lines: PricedLine[];
+  lines: TaxedLine[];
 };
 
 /**

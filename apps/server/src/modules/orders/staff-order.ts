@@ -6,12 +6,20 @@ import { centsToDollars } from '../../lib/money';
 import { groupBy } from '../../lib/objects';
 import { menuReads } from '../menu/menu-reads';
 import { toOrderLine } from './order-lines';
+import { toOrderMoney } from './order-money';
 import { type OrderItemRow, type OrderRow, ordersRepository as repo } from './orders.repository';
 
 /** An order line with what the kitchen must know of its menu item. */
 export type StaffLineRow = Pick<
   OrderItemRow,
-  'menuItemId' | 'productName' | 'quantity' | 'unitPriceCents' | 'options'
+  | 'menuItemId'
+  | 'productName'
+  | 'quantity'
+  | 'unitPriceCents'
+  | 'options'
+  | 'taxName'
+  | 'taxRate'
+  | 'taxCents'
 > & {
   allergens: readonly Allergen[];
 };
@@ -30,6 +38,7 @@ export function toStaffOrder(
     table_number: order.tableNumber,
     order_type: order.orderType,
     total_amount: centsToDollars(order.totalCents),
+    ...toOrderMoney(order, lines),
     status: order.status,
     order_date: businessDayAt(order.createdAt, restaurant).date,
     other_order_details: order.otherOrderDetails,

@@ -26,7 +26,8 @@ import { announceStockChanges, type ItemQuantity, planHolds, refuseShort } from 
 import { changeCounts, lockCounted, type StockChange } from '../menu/stock-counts';
 import { ofCaller, restaurantNotFound } from '../restaurants/restaurant-of-caller';
 import type { RestaurantRow } from '../restaurants/restaurant-reads';
-import { type PricedLine, priceLines } from './order-lines';
+import type { PricedLine } from './order-lines';
+import { priceOrder } from './order-money';
 import { type OrderRow, ordersRepository as repo } from './orders.repository';
 import { createOrderPlacement, type PreparedOrder } from './place-order';
 import { staffOrdersOf } from './staff-order';
@@ -196,18 +197,20 @@ export function createStaffOrdersService(deps: {
     body: OwnerPlaceOrder,
   ): PreparedOrder {
     if (body.user_id !== ownerId) throw restaurantNotFound();
-    const { restaurant, items } = owned(menu, ownerId);
+    const published = owned(menu, ownerId);
+    const { restaurant } = published;
     const table = body.table_number ?? null;
     if (table !== null && table > restaurant.numberOfTables) {
       throw badRequest(orderServerMessages.tableOutOfRange(restaurant.numberOfTables), 'TABLE_OUT_OF_RANGE');
     }
-    const { lines, totalCents } = priceLines(
-      items,
+    const { lines, figures } = priceOrder(
+      published,
       body.items.map((item) => ({
         menuItemId: item.menu_id,
         quantity: item.quantity,
         options: item.options,
       })),
+      body.party_size ?? null,
     );
     const order = {
       restaurantId: restaurant.id,
@@ -216,7 +219,7 @@ export function createStaffOrdersService(deps: {
       phoneNumber: body.phone_number,
       orderType: table === null ? ('pickup' as const) : ('dine-in' as const),
       tableNumber: table,
-      totalCents,
+      ...figures,
       otherOrderDetails: body.other_order_details || null,
     };
     return { restaurant, order, lines };
@@ -370,14 +373,17 @@ export function createStaffOrdersService(deps: {
       if (!order || !menu || menu.restaurant.ownerId !== actor.ownerId) throw orderNotFound();
       const { restaurant } = menu;
       if (order.status !== 'Pending') throw conflict(text.onlyPendingEditable, 'NOT_PENDING');
-      const { lines, totalCents } = priceLines(
-        menu.items,
+      // Priced again as it was placed: today's rates and rules, the party it was placed for.
+      const { lines, figures } = priceOrder(
+        menu,
         items.map((item) => ({
           menuItemId: item.menu_item_id,
           quantity: item.quantity,
           options: item.options,
         })),
+        order.partySize,
       );
+      const { partySize: _unchanged, ...newFigures } = figures;
       const { updated, stockChanged } = await db.transaction(async (tx) => {
         // Locked, so a second edit waits and counts from this one's lines, not the same old ones.
         const [locked] = await repo.lockMany(tx, restaurant.id, [order.id]);
@@ -385,7 +391,7 @@ export function createStaffOrdersService(deps: {
         const beforeLines = await repo.linesOf(tx, [order.id]);
         const held = await rehold(tx, restaurant.id, order.id, lines);
         refuseShort(held.stock.short);
-        const replaced = await repo.replaceLines(tx, order.id, held.lines, totalCents, now());
+        const replaced = await repo.replaceLines(tx, order.id, held.lines, newFigures, now());
         if (!replaced) throw conflict(text.onlyPendingEditable, 'NOT_PENDING');
         await recordAudit(tx, actor, {
           restaurantId: restaurant.id,
@@ -393,7 +399,7 @@ export function createStaffOrdersService(deps: {
           objectType: 'order',
           objectId: order.id,
           before: { lines: beforeLines.map(auditLine), total: centsToDollars(locked.totalCents) },
-          after: { lines: lines.map(auditLine), total: centsToDollars(totalCents) },
+          after: { lines: lines.map(auditLine), total: centsToDollars(figures.totalCents) },
         });
         return { updated: replaced, stockChanged: held.stock.changed };
       });

@@ -4,9 +4,11 @@ import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyCart } from '@/components/diner/empty-cart';
+import { PriceBreakdown } from '@/components/diner/price-breakdown';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { priceCart } from '@/lib/cart-pricing';
 import { formatDollars } from '@/lib/money';
 import { displayMenuQueryOptions } from '@/menu/display-menu';
 import { type CartLine, cartLineKey, cartLinesFor, useCart } from '@/session/diner/cart';
@@ -32,7 +34,9 @@ export function CartPage() {
       ? restaurant.restaurant_name || restaurant.name
       : null;
   const menuHref = menuPath();
-  const soldOut = useSoldOutLines(restaurantId, cart.lines);
+  const { soldOut, menu } = useCartMenu(restaurantId, cart.lines);
+  // The party size is asked at checkout: until then a minimum party's service charge is not shown.
+  const figures = priceCart(cart.lines, menu, null);
 
   function checkout() {
     // Read afresh: the cart may have expired or been emptied in another tab since this render.
@@ -93,7 +97,11 @@ export function CartPage() {
             <dt className="text-base font-medium text-stone-700">Subtotal ({itemsLabel})</dt>
             <dd className="text-xl font-bold text-stone-900 tabular-nums">{formatDollars(cart.subtotal)}</dd>
           </dl>
-          <p className="mt-1 text-sm text-stone-500">{cartMessages.taxAndFees}</p>
+          {figures ? (
+            <PriceBreakdown figures={figures} />
+          ) : (
+            <p className="mt-1 text-sm text-stone-500">{cartMessages.taxAndFees}</p>
+          )}
           {checkoutError && (
             <p role="alert" className="mt-4 text-sm font-medium text-red-700">
               {checkoutError}
@@ -110,12 +118,13 @@ export function CartPage() {
 }
 
 /**
- * The cart's dishes that are no longer on the restaurant's menu (docs/decisions/015-stock-and-sold-out.md): sold out or
+ * The restaurant's menu, as fresh as the server's (its pricing prices the cart), and the cart's
+ * dishes that are no longer on it (docs/decisions/015-stock-and-sold-out.md): sold out or
  * switched off since they were added. The menu is read again on arrival (an empty 304 when it has
  * not changed): the cached one stopped following changes when the diner left the menu. Until it is
  * known, nothing is marked (the server refuses by name anyway).
  */
-function useSoldOutLines(restaurantId: number | null, lines: readonly CartLine[]): ReadonlySet<number> {
+function useCartMenu(restaurantId: number | null, lines: readonly CartLine[]) {
   const key = readMenuToken() ?? (restaurantId === null ? null : String(restaurantId));
   const { data } = useQuery({
     // Without the table: the menu is the same, and the table is checked at checkout.
@@ -123,7 +132,12 @@ function useSoldOutLines(restaurantId: number | null, lines: readonly CartLine[]
     enabled: key !== null,
     refetchOnMount: 'always',
   });
-  if (!data || data.restaurant.restaurant_id !== restaurantId) return new Set();
+  if (!data || data.restaurant.restaurant_id !== restaurantId) {
+    return { soldOut: new Set<number>() as ReadonlySet<number>, menu: undefined };
+  }
   const onMenu = new Set(data.menu.map((item) => item.menu_id));
-  return new Set(lines.flatMap((line) => (onMenu.has(line.menu_id) ? [] : [line.menu_id])));
+  const soldOut: ReadonlySet<number> = new Set(
+    lines.flatMap((line) => (onMenu.has(line.menu_id) ? [] : [line.menu_id])),
+  );
+  return { soldOut, menu: data };
 }

@@ -1,4 +1,5 @@
 import { orderMessages } from '@tableserve/contract/order';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { type ComponentType, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -6,10 +7,12 @@ import { EmptyCart } from '@/components/diner/empty-cart';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { priceCart } from '@/lib/cart-pricing';
+import { displayMenuQueryOptions } from '@/menu/display-menu';
 import { useCart } from '@/session/diner/cart';
 import { restaurantIdFromState } from '@/session/diner/cart-navigation';
 import type { CheckoutSignInProps } from '@/session/diner/checkout-sign-in';
-import { menuPath, readCurrentRestaurantId } from '@/session/diner/current-restaurant';
+import { menuPath, readCurrentRestaurantId, readMenuToken } from '@/session/diner/current-restaurant';
 import { useCustomer } from '@/session/diner/customer-session';
 import { readTableFromCode } from '@/session/diner/table-from-code';
 import { useCheckoutRestaurant } from '../api/checkout-restaurant';
@@ -32,6 +35,13 @@ export function CheckoutPage({ SignIn }: CheckoutPageProps) {
   const { restaurant, isLoading, isError } = useCheckoutRestaurant(restaurantId);
   const location = useCustomerLocation();
   const [justSignedIn, setJustSignedIn] = useState(false);
+  const menu = useMenuOf(restaurantId);
+  // Asked only for a dine-in order when the service charge has a minimum party (ADR 020).
+  const minParty = menu?.pricing?.service_charge_min_party ?? null;
+  const [partySize, setPartySize] = useState<number | null>(null);
+  const [dineIn, setDineIn] = useState(true);
+  const party = minParty !== null && dineIn ? partySize : null;
+  const figures = priceCart(cart.lines, menu, party);
   const order = useSubmitOrder({
     restaurantId,
     lines: cart.lines,
@@ -68,7 +78,9 @@ export function CheckoutPage({ SignIn }: CheckoutPageProps) {
             restaurantFailed={isError}
             locationStatus={location.status}
             onLocate={() => void location.locate()}
-            onSubmit={(choice) => void order.submit(choice)}
+            onSubmit={(choice) => void order.submit({ ...choice, partySize: party })}
+            onOrderTypeChange={(type) => setDineIn(type === 'dine-in')}
+            partySize={minParty === null ? undefined : { minParty, value: partySize, onChange: setPartySize }}
             justSignedIn={justSignedIn}
             tableFromCode={readTableFromCode(restaurantId)}
           />
@@ -80,6 +92,7 @@ export function CheckoutPage({ SignIn }: CheckoutPageProps) {
           lines={cart.lines}
           count={cart.count}
           subtotal={cart.subtotal}
+          figures={figures}
           restaurantId={restaurantId}
         >
           {customer ? (
@@ -95,4 +108,11 @@ export function CheckoutPage({ SignIn }: CheckoutPageProps) {
       </div>
     </main>
   );
+}
+
+/** The restaurant's menu as the cart read it (cached): its pricing prices the order here too. */
+function useMenuOf(restaurantId: number | null) {
+  const key = readMenuToken() ?? (restaurantId === null ? null : String(restaurantId));
+  const { data } = useQuery({ ...displayMenuQueryOptions(key ?? '', null), enabled: key !== null });
+  return data && data.restaurant.restaurant_id === restaurantId ? data : undefined;
 }

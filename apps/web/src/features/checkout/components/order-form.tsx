@@ -1,4 +1,5 @@
-import { orderMessages } from '@tableserve/contract/order';
+import { cartMessages } from '@tableserve/contract/cart';
+import { MAX_PARTY_SIZE, orderMessages } from '@tableserve/contract/order';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
@@ -23,6 +24,12 @@ type OrderFormProps = {
   justSignedIn: boolean;
   /** The table of the code the diner scanned (ADR 013): dine-in at it is chosen already. */
   tableFromCode: number | null;
+  /** Told of Pickup / Dine In: the summary's service charge depends on it. */
+  onOrderTypeChange?: (type: OrderType) => void;
+  /** Asked when the service charge applies from a minimum party (docs/decisions/020-money-model.md). */
+  partySize?:
+    | { minParty: number; value: number | null; onChange: (value: number | null) => void }
+    | undefined;
 };
 
 /**
@@ -38,6 +45,8 @@ export function OrderForm({
   onSubmit,
   justSignedIn,
   tableFromCode,
+  onOrderTypeChange,
+  partySize,
 }: OrderFormProps) {
   const [orderType, setOrderType] = useState<OrderType>('dine-in');
   const [tableNo, setTableNo] = useState<number | null>(tableFromCode);
@@ -46,6 +55,7 @@ export function OrderForm({
 
   function chooseType(next: OrderType) {
     setOrderType(next);
+    onOrderTypeChange?.(next);
     // docs/product/ordering.md#checkout: switching the order type clears the table number; back to dine-in, the
     // table of the diner's code is still where they sit.
     setTableNo(next === 'dine-in' ? tableFromCode : null);
@@ -88,9 +98,39 @@ export function OrderForm({
               fromCode={tableNo !== null && tableNo === tableFromCode}
             />
           ))}
+        {orderType === 'dine-in' && partySize && <PartySizeField {...partySize} />}
         {orderType === 'pickup' && <PickupLocation status={locationStatus} onLocate={onLocate} />}
         {noTables && <p className="text-sm text-stone-500">This restaurant takes pickup orders only.</p>}
       </form>
     </Card>
+  );
+}
+
+/** "Guests at the table": how many the order is for, when a minimum party pays the service charge. */
+function PartySizeField({ minParty, value, onChange }: NonNullable<OrderFormProps['partySize']>) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="party-size" className="text-sm font-medium text-stone-800">
+        {cartMessages.partySize}
+      </label>
+      <input
+        id="party-size"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_PARTY_SIZE}
+        step={1}
+        value={value ?? ''}
+        aria-describedby="party-size-hint"
+        onChange={(event) => {
+          const parsed = Number.parseInt(event.target.value, 10);
+          onChange(Number.isInteger(parsed) && parsed >= 1 && parsed <= MAX_PARTY_SIZE ? parsed : null);
+        }}
+        className="min-h-11 w-28 rounded-lg border border-stone-300 px-3 text-base tabular-nums"
+      />
+      <p id="party-size-hint" className="text-sm text-stone-500">
+        {cartMessages.partySizeHint(minParty)}
+      </p>
+    </div>
   );
 }

@@ -1,6 +1,8 @@
+import type { BillFigures } from '@tableserve/contract/bill';
 import { cartMessages } from '@tableserve/contract/cart';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PriceBreakdown } from '@/components/diner/price-breakdown';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { optionsText } from '@/lib/item-options';
@@ -11,12 +13,21 @@ type OrderSummaryProps = {
   lines: readonly CartLine[];
   count: number;
   subtotal: number;
+  /** The order's figures, or null for a restaurant without taxes or service ('+ Tax & fees'). */
+  figures?: BillFigures | null;
   restaurantId: number;
   children?: ReactNode;
 };
 
 /** The order summary of checkout: lines, quantities, line totals and the sub-total (docs/product/ordering.md#checkout). */
-export function OrderSummary({ lines, count, subtotal, restaurantId, children }: OrderSummaryProps) {
+export function OrderSummary({
+  lines,
+  count,
+  subtotal,
+  figures = null,
+  restaurantId,
+  children,
+}: OrderSummaryProps) {
   return (
     <Card className="p-5 md:sticky md:top-24 md:p-6">
       <div className="flex items-baseline justify-between gap-3">
@@ -54,7 +65,11 @@ export function OrderSummary({ lines, count, subtotal, restaurantId, children }:
         </dt>
         <dd className="text-xl font-bold text-stone-900 tabular-nums">{formatDollars(subtotal)}</dd>
       </dl>
-      <p className="mt-1 text-sm text-stone-500">{cartMessages.taxAndFees}</p>
+      {figures ? (
+        <PriceBreakdown figures={figures} />
+      ) : (
+        <p className="mt-1 text-sm text-stone-500">{cartMessages.taxAndFees}</p>
+      )}
       {children}
     </Card>
   );

@@ -5,8 +5,8 @@ import type { CustomerLocation } from './customer-location';
 
 export type OrderType = 'dine-in' | 'pickup';
 
-/** The diner's choices on the order form. */
-export type OrderChoice = { orderType: OrderType; tableNo: number | null };
+/** The diner's choices on the order form; the party size only when it was asked (ADR 020). */
+export type OrderChoice = { orderType: OrderType; tableNo: number | null; partySize?: number | null };
 
 /** docs/product/ordering.md#checkout: the order time is sent as local HH:MM. */
 export function localOrderTime(now: Date): string {
@@ -53,5 +53,6 @@ export function buildPlaceOrderBody({
     is_guest: customer.is_guest,
     order_time: localOrderTime(now),
     customer_location: pickup ? location : null,
+    ...(!pickup && choice.partySize != null && { party_size: choice.partySize }),
   };
 }
