@@ -9,6 +9,9 @@ import { ChosenOption } from './item-options';
  * most 2 decimals, as everywhere in the API; rates are percents with at most 3 decimals.
  */
 
+/** An order paid when ordering and still unpaid this long after is cancelled, its stock given back. */
+export const UNPAID_ORDER_TIMEOUT_MINUTES = 15;
+
 export const billMessages = {
   noOpenBill: 'This table has no open bill.',
   notFound: 'Bill not found',

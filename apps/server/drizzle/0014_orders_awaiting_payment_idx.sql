@@ -1,0 +1,1 @@
+CREATE INDEX "orders_awaiting_payment_idx" ON "orders" USING btree ("created_at") WHERE "orders"."awaiting_payment" and "orders"."status" = 'Pending' and "orders"."deleted_at" is null;
