@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config/config';
 import { loadOrCreateSecret } from './config/secrets';
 import { type Database, openDatabase } from './db/client';
-import { createDomainEventBus } from './lib/domain-events';
+import { createDomainEventBus, type DomainEventBus } from './lib/domain-events';
 import { runExclusively } from './lib/exclusive';
 import { createJwtService } from './lib/jwt';
 import { createSessionTokens, type SessionTokens } from './lib/session-tokens';
@@ -18,6 +18,8 @@ import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { ownerReads } from './modules/auth/owner-reads';
+import { openBillsRoutes } from './modules/bills/open-bills.routes';
+import { createOpenBillsService } from './modules/bills/open-bills.service';
 import { customerMenuRoutes } from './modules/customer-menu/customer-menu.routes';
 import { createCustomerMenuService } from './modules/customer-menu/customer-menu.service';
 import { createPublishedMenus, type PublishedMenus } from './modules/customer-menu/published-menus';
@@ -85,6 +87,8 @@ declare module 'fastify' {
     publishedMenus: PublishedMenus;
     /** The login tokens: a change made outside the app's services (tests) announces revocations here. */
     tokens: SessionTokens;
+    /** The domain events: a change made outside the app's services (tests) is announced here. */
+    events: DomainEventBus;
   }
 }
 
@@ -177,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   const events = createDomainEventBus();
+  app.decorate('events', events);
   const subscriptions = createSubscriptionsService({
     db: database.db,
     provider: createPaymentProvider(config, { stripeApi: options.stripeApi }),
@@ -224,7 +229,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     run: createUnpaidOrdersSweep({ db: database.db, events, now }),
   });
 
-  registerRealtime(app, { db: database.db, tokens, events, publishedMenus, redis });
+  const openBills = createOpenBillsService({ db: database.db, now });
+  registerRealtime(app, { db: database.db, tokens, events, publishedMenus, redis, openBills });
 
   await app.register(
     async (api) => {
@@ -265,6 +271,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         }),
       });
       await api.register(salesRoutes, { sales: createSalesService({ db: database.db, now }) });
+      await api.register(openBillsRoutes, { openBills });
       await api.register(auditRoutes, {
         audit: createAuditService({
           db: database.db,

@@ -12,6 +12,8 @@ export const orderReads = {
   /** A restaurant's live orders created in [start, end), oldest first. */
   listInSpan: repo.listInSpan,
   linesOf: repo.linesOf,
+  /** The orders on some bills (the bills module's totals, and who hears of a bill). */
+  onBills: repo.onBills,
 };
 
 /**

@@ -275,6 +275,24 @@ export const ordersRepository = {
       .where(and(eq(orderItems.menuItemId, menuItemId), gt(orderItems.stockTaken, 0)));
   },
 
+  /**
+   * The live orders on `billIds` that count towards them (not cancelled), with what each costs
+   * and whose it is: the bills module's totals and who hears of a bill.
+   */
+  onBills(db: DbOrTx, billIds: number[]) {
+    if (billIds.length === 0) return Promise.resolve([]);
+    return db
+      .select({
+        id: orders.id,
+        billId: orders.billId,
+        customerId: orders.customerId,
+        totalCents: orders.totalCents,
+      })
+      .from(orders)
+      .where(and(inArray(orders.billId, billIds), ne(orders.status, 'Cancelled'), isNull(orders.deletedAt)))
+      .orderBy(asc(orders.id));
+  },
+
   /** Orders still awaiting the payment their diner makes when ordering, placed before `before`. */
   awaitingPaymentSince(db: DbOrTx, before: Date): Promise<OrderRow[]> {
     return db
