@@ -31,6 +31,8 @@ import { createReceiptsService } from './modules/bills/receipts.service';
 import { registerRefundWebhooks } from './modules/bills/refund-webhooks';
 import { refundRoutes } from './modules/bills/refunds.routes';
 import { createRefundsService } from './modules/bills/refunds.service';
+import { openBillsRoutes } from './modules/bills/open-bills.routes';
+import { createOpenBillsService } from './modules/bills/open-bills.service';
 import { customerMenuRoutes } from './modules/customer-menu/customer-menu.routes';
 import { createCustomerMenuService } from './modules/customer-menu/customer-menu.service';
 import { createPublishedMenus, type PublishedMenus } from './modules/customer-menu/published-menus';
@@ -46,6 +48,7 @@ import { orderRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { staffOrderRoutes } from './modules/orders/staff-orders.routes';
 import { createStaffOrdersService } from './modules/orders/staff-orders.service';
+import { createUnpaidOrdersSweep } from './modules/orders/unpaid-orders-sweep';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes';
 import { createQrCodesService } from './modules/qr-codes/qr-codes.service';
@@ -246,7 +249,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dataDir: config.dataDir,
     now,
   });
-  scheduleSubscriptionSweep(app, database, subscriptions, config.subscriptionSweepSeconds);
+  scheduleSweep(app, database, {
+    name: 'subscription sweep',
+    lockId: 7_262_001,
+    seconds: config.subscriptionSweepSeconds,
+    run: () => subscriptions.sweep(),
+  });
   registerRefundWebhooks(paymentEvents, { now, events });
   const refunds = createRefundsService({
     db: database.db,
@@ -265,7 +273,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   events.on('order.deleted', ({ restaurantId, orderId }) => void refundCancelled(restaurantId, orderId));
 
-  registerRealtime(app, { db: database.db, tokens, events, publishedMenus, redis });
+  // Minutes matter to a 15-minute rule: it follows the same interval as the subscription sweep.
+  scheduleSweep(app, database, {
+    name: 'unpaid orders sweep',
+    lockId: 7_262_002,
+    seconds: config.subscriptionSweepSeconds,
+    run: createUnpaidOrdersSweep({ db: database.db, events, now }),
+  });
+
+  const openBills = createOpenBillsService({ db: database.db, now });
+  registerRealtime(app, { db: database.db, tokens, events, publishedMenus, redis, openBills });
 
   await app.register(
     async (api) => {
@@ -316,6 +333,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       await api.register(refundRoutes, { refunds });
       await api.register(salesRoutes, { sales: createSalesService({ db: database.db, now }) });
+      await api.register(openBillsRoutes, { openBills });
       await api.register(auditRoutes, {
         audit: createAuditService({
           db: database.db,
@@ -349,25 +367,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
-/** Renewals, grace periods and period ends happen on a timer, on one instance at a time. */
-function scheduleSubscriptionSweep(
+/**
+ * Work done on a timer, on one instance at a time (an advisory lock each): renewals, grace
+ * periods and period ends; unpaid orders cancelled. A round still running skips the next tick.
+ */
+function scheduleSweep(
   app: FastifyInstance,
   database: Database,
-  subscriptions: SubscriptionsService,
-  seconds: number,
+  sweep: { name: string; lockId: number; seconds: number; run: () => Promise<unknown> },
 ) {
-  if (seconds <= 0) return;
-  const SWEEP_LOCK_ID = 7_262_001;
+  if (sweep.seconds <= 0) return;
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return;
-    running = runExclusively(database, SWEEP_LOCK_ID, () => subscriptions.sweep())
-      .then((counts) => counts && app.log.info({ counts }, 'subscription sweep'))
-      .catch((error) => app.log.error({ err: error }, 'subscription sweep failed'))
+    running = runExclusively(database, sweep.lockId, sweep.run)
+      .then((counts) => counts && app.log.info({ counts }, sweep.name))
+      .catch((error) => app.log.error({ err: error }, `${sweep.name} failed`))
       .finally(() => {
         running = undefined;
       });
-  }, seconds * 1000);
+  }, sweep.seconds * 1000);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);

@@ -10,6 +10,9 @@ import { ChosenOption } from './item-options';
  * most 2 decimals, as everywhere in the API; rates are percents with at most 3 decimals.
  */
 
+/** An order paid when ordering and still unpaid this long after is cancelled, its stock given back. */
+export const UNPAID_ORDER_TIMEOUT_MINUTES = 15;
+
 export const billMessages = {
   noOpenBill: 'This table has no open bill.',
   notFound: 'Bill not found',
@@ -175,6 +178,9 @@ export const TableBillQuery = TableCode;
 /** A bill read by a diner who did not order on it: the table's code in the query. */
 export const BillAccessQuery = z.strictObject({ token: token(64).optional(), table: digits(4).optional() });
 
+/** The staff's view of every open bill (Order Summary's Tables panel), and of bills paid this long ago or less. */
+export const PAID_BILLS_SHOWN_HOURS = 2;
+
 /** The staff's view of every open bill (Order Summary's Tables panel). */
 export const OpenBillSummary = z.object({
   bill_id: z.number().int(),
@@ -190,3 +196,4 @@ export const OpenBillSummary = z.object({
 });
 export type OpenBillSummary = z.infer<typeof OpenBillSummary>;
 export const OpenBillsResponse = z.object({ bills: z.array(OpenBillSummary) });
+export type OpenBillsResponse = z.infer<typeof OpenBillsResponse>;

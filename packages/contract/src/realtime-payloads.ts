@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OpenBillSummary } from './bills';
 import { ORDER_STATUSES, OrderMoney } from './order';
 
 /**
@@ -21,6 +22,14 @@ export type OrderUpdatePayload = z.infer<typeof OrderUpdatePayload>;
 /** order_deleted (added to the spec's events): the order left the staff's lists. */
 export const OrderDeletedPayload = z.object({ order_id: z.number().int() });
 export type OrderDeletedPayload = z.infer<typeof OrderDeletedPayload>;
+
+/**
+ * bill.updated (docs/decisions/020-money-model.md): a bill's money changed. The bill as the
+ * staff's Tables panel shows it, to the staff who follow orders, the diners at its table and the
+ * diners whose orders are on it.
+ */
+export const BillUpdatedPayload = OpenBillSummary;
+export type BillUpdatedPayload = z.infer<typeof BillUpdatedPayload>;
 
 /**
  * Reads one event's JSON text with its payload's schema. Anything else is null rather than

@@ -22,7 +22,15 @@ export type NewOrderPayload = StaffOrder;
  * order_update and order_deleted: their schemas and types are in realtime-payloads.ts, apart from
  * this file, so the socket's code (which an open menu loads) does not bring zod along.
  */
-export type { OrderDeletedPayload, OrderUpdatePayload } from './realtime-payloads';
+export type { BillUpdatedPayload, OrderDeletedPayload, OrderUpdatePayload } from './realtime-payloads';
+
+/**
+ * A diner's socket without an account (or with one) may name the table it sits at, with the
+ * table's code as its QR code carries it (auth.table_code: { token, table }, table as digits):
+ * it then hears bill.updated for that table's bills. A code that is not the restaurant's, or a
+ * table beyond its tables, is refused.
+ */
+export type SocketTableCode = { token: string; table: string };
 
 /**
  * menu_item_sold_out (docs/decisions/015-stock-and-sold-out.md): an item left the diner's menu (sold out, or switched
@@ -42,6 +50,6 @@ export type ServerToClientEvents = {
   order_deleted: (deleted: string) => void;
   /** A MenuItemSoldOutPayload, JSON text: to the staff and every open menu of the restaurant. */
   menu_item_sold_out: (change: string) => void;
-  /** A bill's figures changed (ADR 020), JSON text: to the staff and the table's diners. */
-  'bill.updated': (summary: string) => void;
+  /** A BillUpdatedPayload, JSON text: to the staff with orders.view, the table's and the bill's diners. */
+  'bill.updated': (bill: string) => void;
 };

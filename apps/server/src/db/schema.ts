@@ -441,6 +441,10 @@ export const orders = pgTable(
       .where(sql`${table.deletedAt} is null`),
     index('orders_customer_idx').on(table.customerId),
     index('orders_bill_idx').on(table.billId).where(sql`${table.billId} is not null`),
+    // The unpaid-orders sweep, every minute: the few orders awaiting payment, not a scan of all.
+    index('orders_awaiting_payment_idx')
+      .on(table.createdAt)
+      .where(sql`${table.awaitingPayment} and ${table.status} = 'Pending' and ${table.deletedAt} is null`),
   ],
 );
 

@@ -1,6 +1,8 @@
 import { createAdapter } from '@socket.io/redis-adapter';
+import { TableCode } from '@tableserve/contract/bills';
 import { id } from '@tableserve/contract/fields';
 import {
+  type BillUpdatedPayload,
   type MenuItemSoldOutPayload,
   type NewOrderPayload,
   type OrderDeletedPayload,
@@ -8,6 +10,7 @@ import {
   type ServerToClientEvents,
   SOCKET_UNAUTHORIZED,
 } from '@tableserve/contract/realtime';
+import { can } from '@tableserve/contract/staff-roles';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
@@ -15,6 +18,7 @@ import type { Db } from '../db/client';
 import type { DomainEventBus } from '../lib/domain-events';
 import { type Audience, claimedAudience } from '../lib/jwt';
 import type { SessionTokens } from '../lib/session-tokens';
+import type { OpenBillsService } from '../modules/bills/open-bills.service';
 import type { PublishedMenus } from '../modules/customer-menu/published-menus';
 import { findRestaurantOfCaller } from '../modules/restaurants/restaurant-of-caller';
 import { actorOfToken } from './auth';
@@ -23,6 +27,10 @@ const staffRoom = (restaurantId: number) => `staff:${restaurantId}`;
 const customerRoom = (customerId: number) => `customer:${customerId}`;
 /** Every open menu of a restaurant: public, as the menu is, and told only what left it or came back. */
 const menuRoom = (restaurantId: number) => `menu:${restaurantId}`;
+/** The staff who follow orders (orders.view): they see the bills; a kitchen tablet does not. */
+const billsRoom = (restaurantId: number) => `bills:${restaurantId}`;
+/** The diners at one table, by its code: they follow that table's bill. */
+const tableRoom = (restaurantId: number, table: number) => `table:${restaurantId}:${table}`;
 /** Every socket of one login account, whatever it listens to: closed when its sessions end. */
 const accountRoom = (audience: Audience, accountId: number) => `account:${audience}:${accountId}`;
 
@@ -31,7 +39,8 @@ const accountRoom = (audience: Audience, accountId: number) => `account:${audien
  * carries a token (auth.token): the restaurant's owner, staff members and paired devices (every
  * role: the staff screens all follow the orders) join its staff room, a diner joins their own
  * room. A menu open without a login names its restaurant in query menu and joins that menu's
- * room, when the restaurant publishes a menu; anyone else is refused. This module alone maps domain events to rooms, so a diner
+ * room, when the restaurant publishes a menu; a diner (signed in or not) who gives the table's
+ * code (auth.table_code) joins that table's room too; anyone else is refused. This module alone maps domain events to rooms, so a diner
  * hears only their own orders. With Redis, every instance's sockets hear every instance's events.
  */
 export function registerRealtime(
@@ -42,6 +51,7 @@ export function registerRealtime(
     events: DomainEventBus;
     publishedMenus: PublishedMenus;
     redis: Redis | undefined;
+    openBills: OpenBillsService;
   },
 ) {
   const io = new Server<Record<string, never>, ServerToClientEvents>(app.server, {
@@ -54,12 +64,33 @@ export function registerRealtime(
   const [pub, sub] = pubSub;
   if (pub && sub) io.adapter(createAdapter(pub, sub));
 
+  /**
+   * The room of the table a diner's socket names (auth.table_code), checked like the table's QR
+   * code: the restaurant's current menu token, a table it has, a menu it publishes. Null when
+   * none is named; undefined when the code is wrong.
+   */
+  async function tableRoomOf(code: unknown): Promise<string | null | undefined> {
+    if (code === undefined) return null;
+    const parsed = TableCode.safeParse(code);
+    if (!parsed.success) return undefined;
+    const menu = await deps.publishedMenus.byToken(parsed.data.token);
+    const { table } = parsed.data;
+    if (!menu?.subscriptionValid || table < 1 || table > menu.restaurant.numberOfTables) return undefined;
+    return tableRoom(menu.restaurant.id, table);
+  }
+
   io.use(async (socket, next) => {
     const { auth, query } = socket.handshake;
     const token = String(auth?.token ?? query.token ?? '');
     const restaurantId = id.safeParse(query.restaurant_id);
     const menuOf = id.safeParse(query.menu);
     try {
+      const table = await tableRoomOf(auth?.table_code);
+      if (table === undefined) return next(new Error(SOCKET_UNAUTHORIZED));
+      if (!token && table) {
+        await socket.join(table);
+        return next();
+      }
       if (!token && menuOf.success) {
         // The cached published menu: an open menu's socket costs no query.
         const menu = await deps.publishedMenus.byId(menuOf.data);
@@ -74,13 +105,18 @@ export function registerRealtime(
       if (actor && restaurantId.success) {
         const restaurant = await findRestaurantOfCaller(deps.db, actor.ownerId, restaurantId.data);
         if (restaurant) {
-          await socket.join([staffRoom(restaurant.id), accountRoom(actor.kind, actor.id)]);
+          const bills = can(actor.role, 'orders.view') ? [billsRoom(restaurant.id)] : [];
+          await socket.join([staffRoom(restaurant.id), ...bills, accountRoom(actor.kind, actor.id)]);
           return next();
         }
       }
       const customerId = audience === 'customer' ? await deps.tokens.verify('customer', token) : undefined;
       if (customerId) {
-        await socket.join([customerRoom(customerId), accountRoom('customer', customerId)]);
+        await socket.join([
+          customerRoom(customerId),
+          accountRoom('customer', customerId),
+          ...(table ? [table] : []),
+        ]);
         return next();
       }
       next(new Error(SOCKET_UNAUTHORIZED));
@@ -127,6 +163,24 @@ export function registerRealtime(
       'menu_item_sold_out',
       JSON.stringify(payload),
     );
+  });
+
+  // Read once per change, after it committed: the staff, the table and the bill's diners hear the
+  // same figures. A failed read loses one update; the next change or a refetch brings it back.
+  deps.events.on('bill.updated', ({ billId }) => {
+    deps.openBills
+      .summary(billId)
+      .then((bill) => {
+        if (!bill) return;
+        const payload: BillUpdatedPayload = bill.summary;
+        const rooms = [
+          billsRoom(bill.restaurantId),
+          ...(bill.tableNumber === null ? [] : [tableRoom(bill.restaurantId, bill.tableNumber)]),
+          ...bill.customerIds.map(customerRoom),
+        ];
+        io.to(rooms).emit('bill.updated', JSON.stringify(payload));
+      })
+      .catch((error) => app.log.error({ err: error, billId }, 'bill update not announced'));
   });
 
   // A password reset, "log out everywhere", a staff member's removal or role change and a

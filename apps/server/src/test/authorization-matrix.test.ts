@@ -1172,6 +1172,7 @@ const MATRIX: Entry[] = [
   // ——— the restaurant's order screens, kitchen and sales ———
   restaurantRoute('GET /customer/orders/:restaurant_id', 'orders.view'),
   restaurantRoute('GET /owner/restaurant/:restaurant_id/orders', 'orders.view'),
+  restaurantRoute('GET /bills/open/:restaurant_id', 'orders.view'),
   {
     route: 'POST /owner/restaurant/:restaurant_id/approve-order/:order_id',
     access: 'owner',

@@ -28,6 +28,8 @@ export const orderReads = {
       ),
     };
   },
+  /** The orders on some bills (the bills module's totals, and who hears of a bill). */
+  onBills: repo.onBills,
 };
 
 /**

@@ -52,11 +52,18 @@ const statusChange = (to: OrderRow['status'], at: Date) => ({
 /** `%`, `_` and a backslash are matched literally in a name search. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** A restaurant's live (not deleted) orders created in [start, end): a business day. */
+/**
+ * What the staff, the Kitchen and the reports see: live (not deleted) orders, less those waiting
+ * for the payment their diner makes when ordering (docs/decisions/020-money-model.md): such an
+ * order reaches them only once paid. The partial indexes on `deleted_at is null` still serve it.
+ */
+const shownToStaff = and(isNull(orders.deletedAt), eq(orders.awaitingPayment, false));
+
+/** A restaurant's orders the staff see, created in [start, end): a business day. */
 export const liveInSpan = (restaurantId: number, start: Date, end: Date) =>
   and(
     eq(orders.restaurantId, restaurantId),
-    isNull(orders.deletedAt),
+    shownToStaff,
     gte(orders.createdAt, start),
     lt(orders.createdAt, end),
   );
@@ -69,7 +76,10 @@ export type StaffListOptions = {
   offset: number;
 };
 
-/** All the SQL of orders. Soft-deleted orders are hidden from every read here. */
+/**
+ * All the SQL of orders. Soft-deleted orders are hidden from every read here; orders awaiting
+ * payment from every read and change of the staff's (shownToStaff), not from their diner's.
+ */
 export const ordersRepository = {
   async insert(db: DbOrTx, order: NewOrder, lines: NewOrderItem[]): Promise<OrderRow> {
     const [row] = await db.insert(orders).values(order).returning();
@@ -77,6 +87,7 @@ export const ordersRepository = {
     return row!;
   },
 
+  /** A live order, as its diner sees it: one awaiting payment too. */
   async find(db: DbOrTx, restaurantId: number, orderId: number): Promise<OrderRow | undefined> {
     const [row] = await db
       .select()
@@ -86,12 +97,22 @@ export const ordersRepository = {
     return row;
   },
 
-  /** A live order by id alone (its restaurant is checked by the caller). */
+  /** An order of the restaurant the staff see. */
+  async findShown(db: DbOrTx, restaurantId: number, orderId: number): Promise<OrderRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.restaurantId, restaurantId), shownToStaff))
+      .limit(1);
+    return row;
+  },
+
+  /** An order the staff see, by id alone (its restaurant is checked by the caller). */
   async findById(db: DbOrTx, orderId: number): Promise<OrderRow | undefined> {
     const [row] = await db
       .select()
       .from(orders)
-      .where(and(eq(orders.id, orderId), isNull(orders.deletedAt)))
+      .where(and(eq(orders.id, orderId), shownToStaff))
       .limit(1);
     return row;
   },
@@ -146,7 +167,7 @@ export const ordersRepository = {
           eq(orders.id, previous.id),
           eq(orders.restaurantId, restaurantId),
           inArray(orders.status, [...from]),
-          isNull(orders.deletedAt),
+          shownToStaff,
         ),
       )
       .returning({ ...getTableColumns(orders), previousStatus: previous.status });
@@ -155,9 +176,9 @@ export const ordersRepository = {
     return { row, from: previousStatus };
   },
 
-  /** A restaurant's live orders for its staff: filtered, searched by name or id, in SQL. */
+  /** A restaurant's orders for its staff: filtered, searched by name or id, in SQL. */
   async listOfRestaurant(db: DbOrTx, restaurantId: number, options: StaffListOptions) {
-    const conditions: (SQL | undefined)[] = [eq(orders.restaurantId, restaurantId), isNull(orders.deletedAt)];
+    const conditions: (SQL | undefined)[] = [eq(orders.restaurantId, restaurantId), shownToStaff];
     const statuses = statusesOf[options.filter];
     if (statuses) conditions.push(inArray(orders.status, statuses));
     const search = options.search?.trim();
@@ -202,12 +223,12 @@ export const ordersRepository = {
     return { total: row?.total ?? 0, paid: row?.paid ?? 0 };
   },
 
-  /** The restaurant's live orders among `ids`, locked until the transaction ends. */
+  /** The restaurant's orders among `ids` the staff see, locked until the transaction ends. */
   lockMany(tx: DbOrTx, restaurantId: number, ids: number[]): Promise<OrderRow[]> {
     return tx
       .select()
       .from(orders)
-      .where(and(eq(orders.restaurantId, restaurantId), inArray(orders.id, ids), isNull(orders.deletedAt)))
+      .where(and(eq(orders.restaurantId, restaurantId), inArray(orders.id, ids), shownToStaff))
       .orderBy(asc(orders.id))
       .for('update');
   },
@@ -261,12 +282,66 @@ export const ordersRepository = {
       .where(and(eq(orderItems.menuItemId, menuItemId), gt(orderItems.stockTaken, 0)));
   },
 
+  /**
+   * The live orders on `billIds` that count towards them (not cancelled), with what each costs
+   * and whose it is: the bills module's totals and who hears of a bill.
+   */
+  onBills(db: DbOrTx, billIds: number[]) {
+    if (billIds.length === 0) return Promise.resolve([]);
+    return db
+      .select({
+        id: orders.id,
+        billId: orders.billId,
+        customerId: orders.customerId,
+        totalCents: orders.totalCents,
+      })
+      .from(orders)
+      .where(and(inArray(orders.billId, billIds), ne(orders.status, 'Cancelled'), isNull(orders.deletedAt)))
+      .orderBy(asc(orders.id));
+  },
+
+  /** Orders still awaiting the payment their diner makes when ordering, placed before `before`. */
+  awaitingPaymentSince(db: DbOrTx, before: Date): Promise<OrderRow[]> {
+    return db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.awaitingPayment, true),
+          eq(orders.status, 'Pending'),
+          isNull(orders.deletedAt),
+          lt(orders.createdAt, before),
+        ),
+      )
+      .orderBy(asc(orders.id));
+  },
+
+  /**
+   * Cancels an order still unpaid, in one statement: a payment confirmed meanwhile (which clears
+   * awaiting_payment under the same row lock) wins, and the order is left alone (undefined).
+   */
+  async cancelUnpaid(tx: DbOrTx, orderId: number, at: Date): Promise<OrderRow | undefined> {
+    const [row] = await tx
+      .update(orders)
+      .set(statusChange('Cancelled', at))
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.awaitingPayment, true),
+          eq(orders.status, 'Pending'),
+          isNull(orders.deletedAt),
+        ),
+      )
+      .returning();
+    return row;
+  },
+
   /** Hides an order from every list and report; a Completed order is kept visible. */
   async softDelete(db: DbOrTx, orderId: number, at: Date) {
     const [row] = await db
       .update(orders)
       .set({ deletedAt: at, updatedAt: at })
-      .where(and(eq(orders.id, orderId), ne(orders.status, 'Completed'), isNull(orders.deletedAt)))
+      .where(and(eq(orders.id, orderId), ne(orders.status, 'Completed'), shownToStaff))
       .returning();
     return row;
   },

@@ -13,7 +13,7 @@ import {
 } from '@tableserve/contract/owner-orders';
 import { pagination } from '@tableserve/contract/pagination';
 import { staffRoleMessages } from '@tableserve/contract/staff-roles';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { businessDayAt } from '../../lib/business-day';
@@ -22,10 +22,11 @@ import { centsToDollars } from '../../lib/money';
 import { recordAudit, recordAudits } from '../audit/audit-log';
 import { auditReads } from '../audit/audit-reads';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
-import { announceStockChanges, type ItemQuantity, planHolds, refuseShort } from '../menu/stock';
-import { changeCounts, lockCounted, type StockChange } from '../menu/stock-counts';
+import { announceStockChanges, refuseShort } from '../menu/stock';
+import type { StockChange } from '../menu/stock-counts';
 import { ofCaller, restaurantNotFound } from '../restaurants/restaurant-of-caller';
 import type { RestaurantRow } from '../restaurants/restaurant-reads';
+import { giveBack, rehold } from './order-holds';
 import type { PricedLine } from './order-lines';
 import { priceOrder } from './order-money';
 import { type OrderRow, ordersRepository as repo } from './orders.repository';
@@ -92,7 +93,7 @@ export function createStaffOrdersService(deps: {
   /** The caller's live order of the caller's restaurant. */
   async function ownedOrder(ownerId: number, restaurantId: number, orderId: number) {
     const restaurant = await ownedRestaurant(ownerId, restaurantId);
-    const order = await repo.find(db, restaurant.id, orderId);
+    const order = await repo.findShown(db, restaurant.id, orderId);
     if (!order) throw orderNotFound();
     return { restaurant, order };
   }
@@ -141,46 +142,12 @@ export function createStaffOrdersService(deps: {
       return moved.row;
     });
     if (!updated) {
-      const order = await repo.find(db, restaurant.id, orderId);
+      const order = await repo.findShown(db, restaurant.id, orderId);
       throw order ? refusal.error(order) : orderNotFound();
     }
     await announceStockChanges({ db, events }, restaurant.id, stockChanged);
     const [staffOrder] = await announceUpdates([updated], restaurant);
     return staffOrder!;
-  }
-
-  /**
-   * Replaces what the order's lines hold of their counts by what `after` needs (planHolds), in the
-   * caller's transaction with the order locked (its lines cannot change under it). The counted
-   * items of both are locked first, in id order like every order, and only then are the lines'
-   * holds read: a count set meanwhile has forfeited them, and is not raised by them.
-   */
-  async function rehold<L extends ItemQuantity>(
-    tx: DbOrTx,
-    restaurantId: number,
-    orderId: number,
-    after: readonly L[],
-  ) {
-    const itemIdsOf = (lines: readonly { menuItemId: number | null }[]) =>
-      lines.flatMap(({ menuItemId }) => (menuItemId === null ? [] : [menuItemId]));
-    const itemIds = itemIdsOf(await repo.linesOf(tx, [orderId]));
-    const counted = await lockCounted(tx, restaurantId, [...itemIds, ...itemIdsOf(after)]);
-    const before = (await repo.linesOf(tx, [orderId])).flatMap(({ menuItemId, quantity, stockTaken }) =>
-      menuItemId === null ? [] : [{ menuItemId, quantity, stockTaken }],
-    );
-    const plan = planHolds(before, after, new Set(counted.map((item) => item.id)));
-    return { lines: plan.lines, stock: await changeCounts(tx, counted, plan.changes) };
-  }
-
-  /**
-   * A cancelled or deleted order that never reached Ready was never served: what its lines took
-   * goes back to their counts, and no more (ADR 015). Called in the transaction that moved it, so
-   * it happens once; its lines then hold nothing.
-   */
-  async function giveBack(tx: DbOrTx, restaurantId: number, orderId: number): Promise<StockChange[]> {
-    const { stock } = await rehold(tx, restaurantId, orderId, []);
-    await repo.releaseHolds(tx, orderId);
-    return stock.changed;
   }
 
   /** Any legal move to `to`, as the status machine allows it. */

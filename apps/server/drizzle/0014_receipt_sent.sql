@@ -1,1 +1,0 @@
-ALTER TABLE "bill_payments" ADD COLUMN "receipt_sent_at" timestamp with time zone;

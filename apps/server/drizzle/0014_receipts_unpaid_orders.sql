@@ -1,0 +1,2 @@
+ALTER TABLE "bill_payments" ADD COLUMN "receipt_sent_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_awaiting_payment_idx" ON "orders" USING btree ("created_at") WHERE "orders"."awaiting_payment" and "orders"."status" = 'Pending' and "orders"."deleted_at" is null;
