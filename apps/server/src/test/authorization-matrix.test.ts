@@ -1358,6 +1358,43 @@ const MATRIX: Entry[] = [
     }),
   },
 
+  // ——— bills: a receipt is its payer's (the token) and its restaurant's staff's ———
+  {
+    route: 'GET /bills/:bill_id/payments/:payment_id/receipt.pdf',
+    access: 'public',
+    // Before the sessions' routes, which end the diners' tokens this route reads.
+    // valid: A's payment with its payer's token; wrong: A's payment with B's payer's token;
+    // A, B: a payment without a token, for the restaurant's staff who may see its orders.
+    targets: ['valid', 'wrong', 'A', 'B', 'missing'],
+    ok: 200,
+    expect: (role, target) => {
+      if (target === 'valid') return 200;
+      if (target === 'missing') return 404;
+      const home = target === 'B' ? 'B' : 'A';
+      const staffThere = worksThere(role) && tenantOf(role) === home && can(roleOf(role)!, 'orders.view');
+      return staffThere ? 200 : 404;
+    },
+    prepare: async (w) => {
+      for (const name of ['A', 'B'] as const) paidBills[name] ??= await paidBillOf(w, name);
+      return {};
+    },
+    request: (c) => {
+      const of = (name: TenantName) => paidBills[name]!;
+      const bill = of(c.target === 'B' ? 'B' : 'A');
+      const paymentId = c.target === 'missing' ? MISSING_ID : bill.payments[0]!.paymentId;
+      const token = { valid: bill.payments[0]!.receiptToken, wrong: of('B').payments[0]!.receiptToken }[
+        c.target as 'valid' | 'wrong'
+      ];
+      return {
+        method: 'GET',
+        url: `/bills/${bill.billId}/payments/${paymentId}/receipt.pdf${token ? `?receipt_token=${token}` : ''}`,
+      };
+    },
+    check: (response) => {
+      if (response.statusCode === 200) expect(response.headers['content-type']).toBe('application/pdf');
+    },
+  },
+
   // ——— sessions: last, as a permitted call ends the caller's sessions ———
   {
     route: 'POST /auth/logout-everywhere',
@@ -1507,40 +1544,6 @@ const MATRIX: Entry[] = [
       url: '/devices/refresh',
       payload: { credential: c.target === 'valid' ? await deviceCredentialOfA(c.w) : `1.${'x'.repeat(43)}` },
     }),
-  },
-  {
-    route: 'GET /bills/:bill_id/payments/:payment_id/receipt.pdf',
-    access: 'public',
-    // valid: A's payment with its payer's token; wrong: A's payment with B's payer's token;
-    // A, B: a payment without a token, for the restaurant's staff who may see its orders.
-    targets: ['valid', 'wrong', 'A', 'B', 'missing'],
-    ok: 200,
-    expect: (role, target) => {
-      if (target === 'valid') return 200;
-      if (target === 'missing') return 404;
-      const home = target === 'B' ? 'B' : 'A';
-      const staffThere = worksThere(role) && tenantOf(role) === home && can(roleOf(role)!, 'orders.view');
-      return staffThere ? 200 : 404;
-    },
-    prepare: async (w) => {
-      for (const name of ['A', 'B'] as const) paidBills[name] ??= await paidBillOf(w, name);
-      return {};
-    },
-    request: (c) => {
-      const of = (name: TenantName) => paidBills[name]!;
-      const bill = of(c.target === 'B' ? 'B' : 'A');
-      const paymentId = c.target === 'missing' ? MISSING_ID : bill.payments[0]!.paymentId;
-      const token = { valid: bill.payments[0]!.receiptToken, wrong: of('B').payments[0]!.receiptToken }[
-        c.target as 'valid' | 'wrong'
-      ];
-      return {
-        method: 'GET',
-        url: `/bills/${bill.billId}/payments/${paymentId}/receipt.pdf${token ? `?receipt_token=${token}` : ''}`,
-      };
-    },
-    check: (response) => {
-      if (response.statusCode === 200) expect(response.headers['content-type']).toBe('application/pdf');
-    },
   },
 ];
 

@@ -1,9 +1,11 @@
 import type { PricingRules } from '@tableserve/contract/bill';
 import { receiptMessages } from '@tableserve/contract/receipts';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billPayments } from '../../db/schema';
 import { createDomainEventBus } from '../../lib/domain-events';
 import type { MailMessage } from '../../mail/mailer';
 import { insertPaidBill, insertRefund, type PaidBill, pdfText } from '../../test/receipts';
@@ -298,6 +300,24 @@ describe('the PDF receipt', () => {
     for (const headers of [place.owner.auth, server.auth]) {
       const response = await t.app.inject({ method: 'GET', url: pdfUrl(whole), headers });
       expect(response.statusCode, response.body).toBe(200);
+    }
+  });
+
+  it('has none for a payment the provider has not confirmed yet', async () => {
+    const bill = await insertPaidBill(t.app.database.db, {
+      restaurantId: place.restaurantId,
+      tableNumber: 6,
+      rules: usRules,
+      lines,
+      payments: [{ split: 'all', tipCents: 0, confirmedAt }],
+    });
+    await t.app.database.db
+      .update(billPayments)
+      .set({ status: 'pending', confirmedAt: null })
+      .where(eq(billPayments.id, bill.payments[0]!.paymentId));
+    for (const headers of [{}, place.owner.auth]) {
+      const response = await t.app.inject({ method: 'GET', url: withToken(bill), headers });
+      expect(response.statusCode).toBe(404);
     }
   });
 
