@@ -31,4 +31,13 @@ describe('createPaymentAttempts', () => {
     expect(attempts.keyFor({ ...request, payment_method_id: 'pm_card_chargeDeclined' })).toBe('key-2');
     expect(attempts.keyFor(request)).toBe('key-3');
   });
+
+  it('makes a new key for the same request once the last attempt was settled', () => {
+    let n = 0;
+    const attempts = createPaymentAttempts(() => `key-${++n}`);
+    const request = { version: 3, payment_method_id: 'pm_card_visa' };
+    expect(attempts.keyFor(request)).toBe('key-1');
+    attempts.settle();
+    expect(attempts.keyFor(request)).toBe('key-2');
+  });
 });

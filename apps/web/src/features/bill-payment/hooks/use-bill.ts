@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useLiveSocket } from '@/hooks/use-live-socket';
 import { type BillAccess, fetchBill } from '../api/bill-api';
 
-export const billQueryKey = (billId: number | null, access: BillAccess) =>
+const billQueryKey = (billId: number | null, access: BillAccess) =>
   ['bill', billId ?? `${access.tableCode?.token}:${access.tableCode?.table}`] as const;
 
 /**

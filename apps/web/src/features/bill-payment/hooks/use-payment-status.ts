@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type BillAccess, fetchPayment } from '../api/bill-api';
 
 /** How often the page asks after a payment being confirmed, should the live channel be silent. */
-export const PAYMENT_POLL_MS = 2000;
+const PAYMENT_POLL_MS = 2000;
 
 /**
  * The diner's payment until the provider's webhook settles it (ADR 020): asked every 2 s as a
