@@ -337,6 +337,18 @@ describe('a restaurant paid when ordering', () => {
       paymentTiming: 'order',
       paymentState: 'unpaid',
     });
+    // Neither the staff nor the kitchen see it yet.
+    const seenBy = async (url: string) =>
+      (
+        (await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: p.owner.auth })).json()
+          .orders as {
+          order_id: number;
+        }[]
+      ).map((order) => order.order_id);
+    const staffList = () => seenBy(`/owner/restaurant/${p.restaurantId}/orders`);
+    const kitchen = () => seenBy(`/kitchen/restaurant/${p.restaurantId}/orders`);
+    expect(await staffList()).toEqual([]);
+    expect(await kitchen()).toEqual([]);
     // A bill of its own, not the table's.
     const table = await t.app.inject({ method: 'GET', url: `/api/v1/table-bill?${tableCode(p)}` });
     expect(table.statusCode).toBe(404);
@@ -353,6 +365,8 @@ describe('a restaurant paid when ordering', () => {
     expect(response.statusCode).toBe(202);
     await t.app.paymentEvents.drained();
     expect(await held()).toMatchObject({ awaitingPayment: false, paymentState: 'paid', status: 'Pending' });
+    expect(await staffList()).toEqual([placed.order_id]);
+    expect(await kitchen()).toEqual([placed.order_id]);
   });
 
   it('keeps a restaurant paid at the counter as it was: no bill', async () => {

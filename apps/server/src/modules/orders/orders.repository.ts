@@ -52,11 +52,17 @@ const statusChange = (to: OrderRow['status'], at: Date) => ({
 /** `%`, `_` and a backslash are matched literally in a name search. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** A restaurant's live (not deleted) orders created in [start, end): a business day. */
+/**
+ * An order the staff see: not deleted, and not waiting for its payment when ordering
+ * (docs/decisions/020-money-model.md#when-the-restaurant-is-paid: it appears once paid).
+ */
+const seenByStaff = and(isNull(orders.deletedAt), eq(orders.awaitingPayment, false));
+
+/** A restaurant's live orders created in [start, end): a business day. */
 export const liveInSpan = (restaurantId: number, start: Date, end: Date) =>
   and(
     eq(orders.restaurantId, restaurantId),
-    isNull(orders.deletedAt),
+    seenByStaff,
     gte(orders.createdAt, start),
     lt(orders.createdAt, end),
   );
@@ -156,7 +162,7 @@ export const ordersRepository = {
 
   /** A restaurant's live orders for its staff: filtered, searched by name or id, in SQL. */
   async listOfRestaurant(db: DbOrTx, restaurantId: number, options: StaffListOptions) {
-    const conditions: (SQL | undefined)[] = [eq(orders.restaurantId, restaurantId), isNull(orders.deletedAt)];
+    const conditions: (SQL | undefined)[] = [eq(orders.restaurantId, restaurantId), seenByStaff];
     const statuses = statusesOf[options.filter];
     if (statuses) conditions.push(inArray(orders.status, statuses));
     const search = options.search?.trim();
