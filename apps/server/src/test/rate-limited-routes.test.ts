@@ -180,6 +180,27 @@ describe('order endpoints', () => {
     );
   });
 
+  it('POST /bills/:bill_id/payments: card payments from one address', async () => {
+    const address = newAddress();
+    // A bill that does not exist: counted, then refused by the handler, nothing charged.
+    await expectLimitedAfter(30, 60_000, MINUTE_TEXT, (index) =>
+      send(
+        {
+          method: 'POST',
+          url: `/bills/${MISSING}/payments`,
+          headers: { 'idempotency-key': `rate-limited-pay-${index}` },
+          payload: {
+            version: 1,
+            split: { kind: 'all' },
+            tip: { kind: 'none' },
+            payment_method_id: 'pm_card_visa',
+          },
+        },
+        address,
+      ),
+    );
+  });
+
   it("POST /customer/place-order: the owner's walk-in orders, generous for a busy counter", async () => {
     await expectLimitedAfter(60, 60_000, MINUTE_TEXT, () =>
       send(

@@ -337,6 +337,18 @@ describe('a restaurant paid when ordering', () => {
       paymentTiming: 'order',
       paymentState: 'unpaid',
     });
+    // Neither the staff nor the kitchen see it yet.
+    const seenBy = async (url: string) =>
+      (
+        (await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: p.owner.auth })).json()
+          .orders as {
+          order_id: number;
+        }[]
+      ).map((order) => order.order_id);
+    const staffList = () => seenBy(`/owner/restaurant/${p.restaurantId}/orders`);
+    const kitchen = () => seenBy(`/kitchen/restaurant/${p.restaurantId}/orders`);
+    expect(await staffList()).toEqual([]);
+    expect(await kitchen()).toEqual([]);
     // A bill of its own, not the table's.
     const table = await t.app.inject({ method: 'GET', url: `/api/v1/table-bill?${tableCode(p)}` });
     expect(table.statusCode).toBe(404);
@@ -353,6 +365,30 @@ describe('a restaurant paid when ordering', () => {
     expect(response.statusCode).toBe(202);
     await t.app.paymentEvents.drained();
     expect(await held()).toMatchObject({ awaitingPayment: false, paymentState: 'paid', status: 'Pending' });
+    expect(await staffList()).toEqual([placed.order_id]);
+    expect(await kitchen()).toEqual([placed.order_id]);
+  });
+
+  it('gives a pickup order its own bill, paid when ordering, even where tables pay at the end of the meal', async () => {
+    const p = await restaurantPaying('end_of_meal');
+    const diner = await signUpDiner(t, p.restaurantId);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/place-order',
+      headers: diner.auth,
+      payload: {
+        restaurant_id: p.restaurantId,
+        order_items: [{ menu_item_id: p.soda, quantity: 1 }],
+        order_type: 'pickup',
+        customer_location: { latitude: 30.27, longitude: -97.74 },
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const { order_id, bill_id } = response.json();
+    const [row] = await t.app.database.db.select().from(orders).where(eq(orders.id, order_id));
+    expect(row).toMatchObject({ billId: bill_id, awaitingPayment: true, paymentTiming: 'end_of_meal' });
+    const bill = await t.app.inject({ method: 'GET', url: `/api/v1/bills/${bill_id}`, headers: diner.auth });
+    expect(bill.json()).toMatchObject({ table_number: null, total: 2.25 });
   });
 
   it('keeps a restaurant paid at the counter as it was: no bill', async () => {
