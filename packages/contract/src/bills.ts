@@ -178,6 +178,16 @@ export const TableBillQuery = TableCode;
 /** A bill read by a diner who did not order on it: the table's code in the query. */
 export const BillAccessQuery = z.strictObject({ token: token(64).optional(), table: digits(4).optional() });
 
+/** Order Summary's Tables panel: each table's bill, followed live. */
+export const tablesPanelMessages = {
+  title: 'Tables',
+  description: 'Open bills, and bills paid in the last 2 hours.',
+  table: (table: number | null) => (table === null ? 'Paid when ordering' : `Table ${table}`),
+  orders: (ids: readonly number[]) => ids.map((id) => `#${id}`).join(', '),
+  paidBadge: 'Paid',
+  pending: (dollars: string) => `${dollars} confirming`,
+} as const;
+
 /** The staff's view of every open bill (Order Summary's Tables panel), and of bills paid this long ago or less. */
 export const PAID_BILLS_SHOWN_HOURS = 2;
 

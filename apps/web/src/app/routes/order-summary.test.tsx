@@ -1,3 +1,4 @@
+import { type OpenBillSummary, tablesPanelMessages } from '@tableserve/contract/bills';
 import { ownerOrderMessages, type StaffOrder } from '@tableserve/contract/owner-orders';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,6 +28,8 @@ type Call = { url: string; method: string; body: unknown };
 type ServerOptions = {
   orders?: StaffOrder[];
   counters?: { total: number; paid: number };
+  /** The restaurant's bills (none: it is paid at the counter). */
+  bills?: OpenBillSummary[];
   /** Overrides one answer; undefined lets the fake server answer. */
   answer?: (call: Call) => Response | undefined;
 };
@@ -34,12 +37,19 @@ type ServerOptions = {
 const isOpen = (order: StaffOrder) => ['Pending', 'Approved', 'Ready'].includes(order.status);
 
 /** The Order Summary API as the server behaves it, over an in-memory list (newest = highest id). */
-function fakeOrderServer({ orders = [], counters = { total: 5, paid: 2 }, answer }: ServerOptions = {}) {
-  const state = { orders: [...orders] };
+function fakeOrderServer({
+  orders = [],
+  counters = { total: 5, paid: 2 },
+  bills = [],
+  answer,
+}: ServerOptions = {}) {
+  const state = { orders: [...orders], bills: [...bills] };
   const stub = stubFetch((call) => {
     const override = answer?.(call);
     if (override) return override;
     const url = new URL(call.url, 'http://app.test');
+    if (url.pathname === `/api/v1/bills/open/${RESTAURANT_ID}`)
+      return jsonResponse(200, { bills: state.bills });
     if (url.pathname === `/api/v1/customer/orders/${RESTAURANT_ID}`) {
       const query = url.searchParams;
       const filter = query.get('filter');
@@ -493,6 +503,58 @@ describe('Order Summary', () => {
     act(() => server().emit('order_update', { order_id: 3, status: 'Cancelled', total_amount: 12 }));
     await waitFor(() => expect(within(row(3)).getByText('Cancelled')).toBeInTheDocument());
     expect(screen.queryByRole('region', { name: 'Selected orders' })).toBeNull();
+  });
+
+  it('shows no Tables panel to a restaurant without bills (paid at the counter)', async () => {
+    signIn();
+    fakeOrderServer({ orders: mixedOrders() });
+    renderPage();
+    expect(await screen.findByText('Order #12')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: tablesPanelMessages.title })).toBeNull();
+  });
+
+  it("shows each table's bill in the Tables panel and follows it live until paid", async () => {
+    signIn();
+    const bill: OpenBillSummary = {
+      bill_id: 31,
+      table_number: 2,
+      order_ids: [5, 6],
+      total: 37.5,
+      paid: 20,
+      pending: 5,
+      outstanding: 12.5,
+      tips: 3,
+      status: 'open',
+      updated_at: '2026-11-23T19:00:00.000Z',
+    };
+    const { state } = fakeOrderServer({ orders: mixedOrders(), bills: [bill] });
+    renderPage();
+    const table = await screen.findByRole('table', { name: tablesPanelMessages.title });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Table', 'Orders', 'Total', 'Paid', 'Outstanding', 'Tips']);
+    const tableTwo = within(table).getByRole('rowheader', { name: 'Table 2' }).closest('tr') as HTMLElement;
+    expect(
+      within(tableTwo)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['#5, #6', '$37.50', '$20.00$5.00 confirming', '$12.50', '$3.00']);
+    expect(within(tableTwo).queryByText(tablesPanelMessages.paidBadge)).toBeNull();
+
+    await screen.findByRole('status', { name: 'Live updates: Live' });
+    const settled = { ...bill, paid: 37.5, pending: 0, outstanding: 0, tips: 6, status: 'paid' as const };
+    state.bills = [settled];
+    act(() => server().emit('bill.updated', settled));
+    const paid = await within(table).findByRole('rowheader', {
+      name: `Table 2 ${tablesPanelMessages.paidBadge}`,
+    });
+    expect(
+      within(paid.closest('tr') as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['#5, #6', '$37.50', '$37.50', '$0.00', '$6.00']);
   });
 
   it('shows the same orders and controls as cards on a phone', async () => {

@@ -8,6 +8,7 @@ export const staffOrderKeys = {
   management: (restaurantId: number, page: number) =>
     ['staff-orders', restaurantId, 'management', page] as const,
   kitchen: (restaurantId: number) => ['staff-orders', restaurantId, 'kitchen'] as const,
+  openBills: (restaurantId: number) => ['staff-orders', restaurantId, 'open-bills'] as const,
   sales: (restaurantId: number, date: string) => ['staff-orders', restaurantId, 'sales', date] as const,
   history: (restaurantId: number, orderId: number) =>
     ['staff-orders', restaurantId, 'history', orderId] as const,

@@ -1,5 +1,7 @@
+import type { OpenBillsResponse } from '@tableserve/contract/bills';
 import { StaffOrder } from '@tableserve/contract/owner-orders';
 import {
+  BillUpdatedPayload,
   OrderDeletedPayload,
   OrderUpdatePayload,
   parsePayload,
@@ -7,6 +9,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type LiveState, useLiveSocket } from '@/hooks/use-live-socket';
 import { staffMenuKey } from '../api/menu-items';
+import { withBill } from '../api/open-bills';
 import type { OrderSummaryQuery } from '../api/order-summary';
 import { staffOrderKeys } from '../api/staff-order-keys';
 import { applyUpdate, removeOrder } from '../lib/order-lists';
@@ -40,7 +43,8 @@ function withNewOrder(data: unknown, order: StaffOrder, place: 'first' | 'last')
 
 /**
  * The restaurant's staff room (docs/product/order-statuses.md#live-updates):
- * every order screen's cached lists follow new_order, order_update and order_deleted at once, and
+ * every order screen's cached lists follow new_order, order_update and order_deleted (and the
+ * Tables panel bill.updated) at once, and
  * are then refetched from the server (counters, paging and filters stay exact). Delivery is at
  * most once, so every (re)connection refetches everything.
  */
@@ -75,6 +79,15 @@ export function useStaffOrderEvents({ restaurantId, token, onNewOrder }: Options
       },
       // A dish sold out or back, by an order or another screen's tap: the menus the staff pick from.
       menu_item_sold_out: () => void queryClient.invalidateQueries({ queryKey: staffMenuKey(restaurantId) }),
+      // A table's bill: paid, outstanding and tips follow at once (docs/decisions/020-money-model.md).
+      'bill.updated': (message) => {
+        const bill = parsePayload(BillUpdatedPayload, message);
+        if (!bill) return;
+        queryClient.setQueryData(
+          staffOrderKeys.openBills(restaurantId),
+          (data: OpenBillsResponse | undefined) => withBill(data, bill),
+        );
+      },
       order_deleted: (message) => {
         const deleted = parsePayload(OrderDeletedPayload, message);
         if (!deleted) return;

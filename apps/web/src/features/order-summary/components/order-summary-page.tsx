@@ -15,6 +15,7 @@ import { Card } from '@/components/ui/card';
 import { LiveBadge } from '@/components/ui/live-badge';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/cn';
+import { useOpenBills } from '@/orders/api/open-bills';
 import { markOrderPaid, markOrdersPaid, useOrderAction } from '@/orders/api/order-actions';
 import { type OrderSummaryQuery, useOrderSummary } from '@/orders/api/order-summary';
 import { type StaffContext, StaffScreen } from '@/orders/components/staff-screen';
@@ -29,6 +30,7 @@ import { OrderSummaryToolbar } from './order-summary-toolbar';
 import { OrdersPager } from './orders-pager';
 import { OrdersTable } from './orders-table';
 import { SelectionBar } from './selection-bar';
+import { TablesPanel } from './tables-panel';
 
 /** Typing in the search box waits this long before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -56,6 +58,8 @@ function OrderSummary({ restaurantId, token, SalesReport }: StaffContext & Sales
   const fresh = useFreshOrders();
   const live = useStaffOrderEvents({ restaurantId, token, onNewOrder: fresh.add });
   const summary = useOrderSummary(restaurantId, token, query);
+  // Bills exist only when diners pay from their phones: paid at the counter, the panel stays away.
+  const openBills = useOpenBills(restaurantId, token);
   const wide = useMediaQuery(TABLE_QUERY, true);
 
   const caller = { restaurantId, token };
@@ -151,6 +155,8 @@ function OrderSummary({ restaurantId, token, SalesReport }: StaffContext & Sales
         total={pagination?.working_hours_total_orders ?? null}
         paid={pagination?.working_hours_paid_orders ?? null}
       />
+
+      <TablesPanel bills={openBills.data?.bills ?? []} />
 
       <Card className="overflow-hidden">
         <div className="border-b border-stone-200 p-4 md:px-5">
