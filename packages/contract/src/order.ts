@@ -170,6 +170,14 @@ export const orderMessages = {
   restaurantFailed: 'Error fetching restaurant details',
 } as const;
 
+/** An order's payment state as its pill says it (docs/decisions/020-money-model.md). */
+export const paymentStateLabels: Record<(typeof PAYMENT_STATES)[number], string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  partly_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+};
+
 /** The server's own texts for orders. */
 export const orderServerMessages = {
   placed: 'Order placed successfully',

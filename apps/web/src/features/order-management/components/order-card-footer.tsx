@@ -1,8 +1,11 @@
 import { ownerOrderMessages, type StaffOrder } from '@tableserve/contract/owner-orders';
 import { Check, CircleAlert, RefreshCw, Trash2 } from 'lucide-react';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { PriceBreakdown } from '@/components/ui/price-breakdown';
 import { cn } from '@/lib/cn';
-import { formatDollars } from '@/lib/money';
+import { formatCents, formatDollars } from '@/lib/money';
+import { PaymentStatePill } from '@/orders/components/payment-state-pill';
+import { orderFigures } from '@/orders/lib/order-figures';
 import type { OrderCardState } from '../hooks/use-order-card';
 import { DeleteConfirmation } from './delete-confirmation';
 
@@ -14,12 +17,24 @@ import { DeleteConfirmation } from './delete-confirmation';
 export function OrderCardFooter({ order, card }: { order: StaffOrder; card: OrderCardState }) {
   const { pending, edited, failure } = card;
   const saving = card.approve.isPending || card.update.isPending;
+  // The stored figures; an edit shows its estimate only, the server prices it again.
+  const figures = edited ? null : orderFigures(order);
   return (
     <div className="mt-auto px-5 pt-4 pb-5">
+      {figures && (
+        <div className="border-t border-dashed border-stone-200 pt-3">
+          <div className="flex items-baseline justify-between text-sm text-stone-600">
+            <span>Subtotal</span>
+            <span className="tabular-nums">{formatCents(figures.subtotalCents)}</span>
+          </div>
+          <PriceBreakdown figures={figures} showTotal={false} />
+        </div>
+      )}
       <div className="flex items-baseline justify-between gap-3 border-t border-dashed border-stone-200 pt-3">
-        <p className="text-sm font-medium text-stone-600">
+        <p className="flex items-center gap-2 text-sm font-medium text-stone-600">
           {edited ? 'New total' : 'Total'}
-          {edited && <span className="ml-1.5 text-xs font-normal text-stone-500">(estimate)</span>}
+          {edited && <span className="text-xs font-normal text-stone-500">(estimate)</span>}
+          {!edited && <PaymentStatePill order={order} />}
         </p>
         <p className="text-xl font-bold text-stone-900 tabular-nums">{formatDollars(card.total)}</p>
       </div>

@@ -2,6 +2,7 @@ import { ownerOrderMessages } from '@tableserve/contract/owner-orders';
 import { cn } from '@/lib/cn';
 import { formatDollars } from '@/lib/money';
 import { OrderStatusBadge } from '@/orders/components/order-status-badge';
+import { PaymentStatePill } from '@/orders/components/payment-state-pill';
 import { isPayable } from '../lib/order-summary-selection';
 import {
   CustomerDetails,
@@ -93,6 +94,7 @@ export function OrdersTable({ orders, selected, fresh, isPaying, onToggle, onMar
               </td>
               <td className="px-2.5 py-3.5 text-right font-semibold text-stone-900 tabular-nums">
                 {formatDollars(order.total_amount)}
+                <PaymentStatePill order={order} className="ml-1.5" />
               </td>
               <td className="px-2.5 py-3.5">
                 <OrderStatusBadge status={order.status} />

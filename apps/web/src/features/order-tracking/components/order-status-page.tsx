@@ -7,10 +7,14 @@ import { ViewBillLink } from '@/components/diner/view-bill-link';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { LiveBadge } from '@/components/ui/live-badge';
+import { PriceBreakdown } from '@/components/ui/price-breakdown';
 import { LoadingScreen } from '@/components/ui/spinner';
 import type { LiveState } from '@/hooks/use-live-socket';
+import { cn } from '@/lib/cn';
 import { formatPhone } from '@/lib/format-phone';
-import { formatDollars } from '@/lib/money';
+import { formatCents, formatDollars } from '@/lib/money';
+import { PaymentStatePill } from '@/orders/components/payment-state-pill';
+import { orderFigures } from '@/orders/lib/order-figures';
 import { readCustomerToken } from '@/session/diner/customer-session';
 import { visitBillPath } from '@/session/diner/payment-timing';
 import { type OrderRef, orderSummaryQueryKey, useOrderSummary } from '../api/order-summary';
@@ -125,6 +129,7 @@ function OrderStatusView({
 }) {
   const address = formatAddress(summary);
   const billPath = visitBillPath(summary.restaurant_id);
+  const figures = orderFigures(summary);
   return (
     <DinerShell width="wide">
       <header className="flex items-start justify-between gap-4">
@@ -161,7 +166,10 @@ function OrderStatusView({
       <div className="mt-6 grid items-start gap-5 md:mt-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-6">
         <Card className="p-5 sm:p-6 md:p-8">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <OrderStatusBadge status={summary.status} className="text-sm" />
+            <div className="flex flex-wrap items-center gap-2">
+              <OrderStatusBadge status={summary.status} className="text-sm" />
+              <PaymentStatePill order={summary} />
+            </div>
             <LiveBadge state={live} audience="diner" />
           </div>
           <h2 aria-live="polite" className="mt-4 text-xl font-bold tracking-tight md:text-2xl">
@@ -170,7 +178,21 @@ function OrderStatusView({
           <div className="mt-6">
             <ProgressChecklist status={summary.status} />
           </div>
-          <div className="mt-7 flex items-baseline justify-between border-t border-stone-100 pt-5">
+          {figures && (
+            <div className="mt-7 border-t border-stone-100 pt-5">
+              <div className="flex items-baseline justify-between text-sm text-stone-600">
+                <span>Subtotal</span>
+                <span className="tabular-nums">{formatCents(figures.subtotalCents)}</span>
+              </div>
+              <PriceBreakdown figures={figures} showTotal={false} />
+            </div>
+          )}
+          <div
+            className={cn(
+              'flex items-baseline justify-between border-t border-stone-100',
+              figures ? 'mt-3 pt-3' : 'mt-7 pt-5',
+            )}
+          >
             <span className="text-base font-medium text-stone-600">Total</span>
             <span className="text-2xl font-bold text-stone-900 tabular-nums">
               {formatDollars(summary.total_amount)}

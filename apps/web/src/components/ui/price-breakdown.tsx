@@ -7,7 +7,14 @@ import { formatCents } from '@/lib/money';
  * (Food 7 %)") or the tax the prices include, the service charge and the total. The cart,
  * checkout, the status page and the staff's cards show the same figures the server stored.
  */
-export function PriceBreakdown({ figures }: { figures: BillFigures }) {
+export function PriceBreakdown({
+  figures,
+  showTotal = true,
+}: {
+  figures: BillFigures;
+  /** False where the page shows the total its own way. */
+  showTotal?: boolean;
+}) {
   return (
     <div className="mt-2 flex flex-col gap-1 text-sm text-stone-600">
       <dl className="flex flex-col gap-1">
@@ -24,10 +31,12 @@ export function PriceBreakdown({ figures }: { figures: BillFigures }) {
             <dd className="tabular-nums">{formatCents(figures.serviceCents)}</dd>
           </div>
         )}
-        <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-stone-200 pt-2 text-stone-900">
-          <dt className="text-base font-semibold">{cartMessages.total}</dt>
-          <dd className="text-xl font-bold tabular-nums">{formatCents(figures.totalCents)}</dd>
-        </div>
+        {showTotal && (
+          <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-stone-200 pt-2 text-stone-900">
+            <dt className="text-base font-semibold">{cartMessages.total}</dt>
+            <dd className="text-xl font-bold tabular-nums">{formatCents(figures.totalCents)}</dd>
+          </div>
+        )}
       </dl>
       {figures.taxIncluded &&
         figures.taxes.map((tax) => (
