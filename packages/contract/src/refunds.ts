@@ -35,6 +35,7 @@ export const refundMessages = {
   chooseLines: 'Tick at least one line',
   failed: 'The refund could not be made. Please try again.',
   heading: 'Refunds',
+  loading: 'Loading refunds…',
   status: { pending: 'Pending', succeeded: 'Refunded', failed: 'Failed' },
   paymentState: {
     unpaid: 'Unpaid',

@@ -55,6 +55,10 @@ export type SalesPaymentsResponse = z.infer<typeof SalesPaymentsResponse>;
 
 /** The report's and the CSVs' texts. */
 export const salesMoneyMessages = {
+  moneyTab: 'Money',
+  loading: 'Loading the day’s money…',
+  noMoneyData: 'No money data',
+  heading: 'Money of the day',
   gross: 'Gross',
   tax: (name: string, rate: string) => `Tax ${name} (${rate})`,
   includedTax: (name: string, rate: string) => `Tax ${name} (${rate}, included)`,
@@ -62,7 +66,9 @@ export const salesMoneyMessages = {
   tips: 'Tips',
   refunds: 'Refunds',
   net: 'Net',
+  /** Added after the spec's five columns in the Money view's orders export. */
   ordersCsvColumns: ['Gross', 'Tax', 'Service', 'Tips', 'Refunds', 'Net'],
+  ordersCsvButton: 'Export orders CSV',
   paymentsCsvButton: 'Download payments CSV',
   paymentsCsvColumns: ['Time', 'Kind', 'Order', 'Bill', 'Amount', 'Tip', 'Card', 'Status', 'Reason'],
   paymentsCsvName: (date: string) => `Daily_Payments_${date}.csv`,

@@ -49,10 +49,12 @@ export async function insertPaidOrder(
   const totalCents = sum((line) => line.payableCents);
   const tableNumber = options.tableNumber === undefined ? 1 : options.tableNumber;
   const online = options.online ?? true;
-  const [bill] = await db
-    .insert(bills)
-    .values({ restaurantId, tableNumber: null, status: 'paid', paidAt: at, createdAt: at, updatedAt: at })
-    .returning();
+  const [bill] = online
+    ? await db
+        .insert(bills)
+        .values({ restaurantId, tableNumber: null, status: 'paid', paidAt: at, createdAt: at, updatedAt: at })
+        .returning()
+    : [undefined];
   const [order] = await db
     .insert(orders)
     .values({
@@ -69,7 +71,7 @@ export async function insertPaidOrder(
       serviceCents: sum((line) => line.serviceCents),
       paymentTiming: online ? 'order' : 'counter',
       paymentState: online ? 'paid' : 'unpaid',
-      billId: online ? bill!.id : null,
+      billId: bill?.id ?? null,
       createdAt: at,
       updatedAt: at,
     })
@@ -118,7 +120,7 @@ export async function insertPaidOrder(
   }
   return {
     orderId: order!.id,
-    billId: bill!.id,
+    billId: bill?.id ?? null,
     totalCents,
     lineIds: items.map((item) => item.id),
     payments,

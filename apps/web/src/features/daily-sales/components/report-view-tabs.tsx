@@ -1,17 +1,19 @@
 import { kitchenAnalyticsMessages as text } from '@tableserve/contract/kitchen-analytics';
+import { salesMoneyMessages } from '@tableserve/contract/sales-money';
 import { type KeyboardEvent, useRef } from 'react';
 import { cn } from '@/lib/cn';
 
-export type ReportView = 'sales' | 'kitchen';
+export type ReportView = 'sales' | 'kitchen' | 'money';
 const VIEWS: { view: ReportView; label: string }[] = [
   { view: 'sales', label: text.salesTab },
   { view: 'kitchen', label: text.kitchenTab },
+  { view: 'money', label: salesMoneyMessages.moneyTab },
 ];
 
 export const tabIdOf = (prefix: string, view: ReportView) => `${prefix}-tab-${view}`;
 export const panelIdOf = (prefix: string, view: ReportView) => `${prefix}-panel-${view}`;
 
-/** The report's Sales and Kitchen views as tabs (WAI-ARIA tabs: arrow keys move between them). */
+/** The report's Sales, Kitchen and Money views as tabs (WAI-ARIA tabs: arrow keys move between them). */
 export function ReportViewTabs({
   idPrefix,
   view,

@@ -1,5 +1,6 @@
 import { kitchenAnalyticsMessages } from '@tableserve/contract/kitchen-analytics';
 import { type DailySalesResponse, ownerOrderMessages } from '@tableserve/contract/owner-orders';
+import { salesMoneyMessages } from '@tableserve/contract/sales-money';
 import { CalendarDays, Download, FileX2, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -13,10 +14,13 @@ import { useKitchenAgeing } from '@/orders/hooks/use-kitchen-ageing';
 import { formatOrderTime } from '@/orders/lib/order-summary-format';
 import { useDailySales } from '../api/daily-sales';
 import { useKitchenAnalytics } from '../api/kitchen-analytics';
+import { useSalesPayments } from '../api/sales-payments';
 import { dailySalesCsv, dailySalesFileName, dailySalesItemsCsv, salesItemsCsv } from '../lib/daily-sales-csv';
 import { kitchenAnalyticsCsv, kitchenAnalyticsFileName } from '../lib/kitchen-analytics-csv';
 import { formatRange, weekEndingOn } from '../lib/kitchen-analytics-format';
+import { moneyOrdersCsv, paymentsCsv } from '../lib/sales-money-csv';
 import { KitchenAnalyticsPanel } from './kitchen-analytics-panel';
+import { MoneyPanel } from './money-panel';
 import { panelIdOf, RangeToggle, type ReportView, ReportViewTabs, tabIdOf } from './report-view-tabs';
 
 const longDate = new Intl.DateTimeFormat('en-US', {
@@ -85,10 +89,13 @@ export function SalesReportDialog({
       ? { from: weekly ? weekEndingOn(date) : date, to: date, lateAfter: ageing.redMinutes }
       : null,
   );
-  const [exporting, setExporting] = useState<'report' | 'items' | null>(null);
+  // The day's money is asked for only when its view is opened, like the kitchen's figures.
+  const payments = useSalesPayments(token, date && view === 'money' ? date : null);
+  const [exporting, setExporting] = useState<'report' | 'items' | 'payments' | null>(null);
   const idPrefix = useId();
   const report = date && sales.isSuccess && !sales.isError ? sales.data : null;
   const kitchen = view === 'kitchen' && analytics.isSuccess ? analytics.data : null;
+  const money = view === 'money' && payments.isSuccess ? payments.data : null;
 
   useEffect(() => {
     if (sales.error) console.error('Could not load the daily sales report', sales.error);
@@ -96,13 +103,16 @@ export function SalesReportDialog({
   useEffect(() => {
     if (analytics.error) console.error('Could not load the kitchen analytics', analytics.error);
   }, [analytics.error]);
+  useEffect(() => {
+    if (payments.error) console.error('Could not load the day’s money', payments.error);
+  }, [payments.error]);
 
   function close() {
     setView('sales');
     onClose();
   }
 
-  async function exportCsv(what: 'report' | 'items') {
+  async function exportCsv(what: 'report' | 'items' | 'payments') {
     setExporting(what);
     try {
       if (view === 'sales' && report && what === 'items')
@@ -111,6 +121,10 @@ export function SalesReportDialog({
         downloadCsv(dailySalesFileName(report.date), await dailySalesCsv(report));
       if (view === 'kitchen' && kitchen)
         downloadCsv(kitchenAnalyticsFileName(kitchen), await kitchenAnalyticsCsv(kitchen));
+      if (view === 'money' && money && what === 'payments')
+        downloadCsv(salesMoneyMessages.paymentsCsvName(money.date), await paymentsCsv(money));
+      else if (view === 'money' && money && report)
+        downloadCsv(dailySalesFileName(report.date), await moneyOrdersCsv(report, money));
     } catch (error) {
       console.error('Could not export the report', error);
     } finally {
@@ -118,7 +132,7 @@ export function SalesReportDialog({
     }
   }
 
-  const shown = view === 'sales' ? report : kitchen;
+  const shown = view === 'sales' ? report : view === 'kitchen' ? kitchen : report && money;
   return (
     <Modal
       open={date !== null}
@@ -142,13 +156,30 @@ export function SalesReportDialog({
               {salesItemsCsv.button}
             </Button>
           )}
+          {view === 'money' && (
+            <Button
+              variant="secondary"
+              onClick={() => void exportCsv('payments')}
+              disabled={!money || exporting !== null}
+              busy={exporting === 'payments'}
+            >
+              {exporting !== 'payments' && <Download className="size-4" aria-hidden />}
+              {salesMoneyMessages.paymentsCsvButton}
+            </Button>
+          )}
           <Button
             onClick={() => void exportCsv('report')}
             disabled={!shown || exporting !== null}
             busy={exporting === 'report'}
           >
             {exporting !== 'report' && <Download className="size-4" aria-hidden />}
-            {view === 'sales' ? ownerOrderMessages.exportCsv : kitchenAnalyticsMessages.exportKitchenCsv}
+            {
+              {
+                sales: ownerOrderMessages.exportCsv,
+                kitchen: kitchenAnalyticsMessages.exportKitchenCsv,
+                money: salesMoneyMessages.ordersCsvButton,
+              }[view]
+            }
           </Button>
         </div>
       }
@@ -181,6 +212,18 @@ export function SalesReportDialog({
                   message={ownerOrderMessages.noSalesData}
                   busy={sales.isFetching}
                   onRetry={() => void sales.refetch()}
+                />
+              )
+            ) : view === 'money' ? (
+              payments.isPending ? (
+                <Loading label={salesMoneyMessages.loading} />
+              ) : money ? (
+                <MoneyPanel day={money} />
+              ) : (
+                <NoData
+                  message={salesMoneyMessages.noMoneyData}
+                  busy={payments.isFetching}
+                  onRetry={() => void payments.refetch()}
                 />
               )
             ) : analytics.isPending ? (

@@ -4,7 +4,7 @@ import { toCsv } from '@/lib/csv';
 import { lineTotal } from '@/lib/money';
 import { zonedFormat } from '@/orders/lib/order-summary-format';
 
-type SalesReport = Pick<DailySalesResponse, 'orders' | 'timezone'>;
+export type SalesReport = Pick<DailySalesResponse, 'orders' | 'timezone'>;
 
 /**
  * The items export beside the spec's (docs/decisions/017-item-options.md): one row per order line, with what was

@@ -11,6 +11,7 @@ import { AddItemsPanel } from './add-items-panel';
 import { OrderCardDetails } from './order-card-details';
 import { OrderCardFooter } from './order-card-footer';
 import { OrderLines } from './order-lines';
+import { OrderRefunds } from './order-refunds';
 
 /**
  * One order of Order Management (docs/product/staff-screens.md#order-management): who ordered, where, what and for how much.
@@ -125,6 +126,8 @@ export function OrderCard({ order, restaurantId, token, onRefused }: OrderCardOp
 
       <div className="mx-5 mt-2">
         <OrderHistory restaurantId={restaurantId} token={token} orderId={order.order_id} />
+        {/* Walk-in orders are paid at the counter, never online: nothing to refund there. */}
+        {order.placed_by === 'diner' && <OrderRefunds token={token} orderId={order.order_id} />}
       </div>
 
       <OrderCardFooter order={order} card={card} />
