@@ -1,0 +1,236 @@
+import { mkdir } from 'node:fs/promises';
+import { billPageMessages } from '@tableserve/contract/bill-page';
+import { billMessages } from '@tableserve/contract/bills';
+import { ownerOrderMessages } from '@tableserve/contract/owner-orders';
+import { refundMessages } from '@tableserve/contract/refunds';
+import { salesMoneyMessages } from '@tableserve/contract/sales-money';
+import type { DemoInfo } from '@tableserve/server/seed';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoRestaurantId, seedDemo } from '../support/demo';
+import { checkoutFromMenu, continueAsGuest } from '../support/diners';
+import { type Product, startProduct } from '../support/harness';
+import { logIn, ownerToken } from '../support/owners';
+import { parseCsv, staffPaths } from '../support/staff';
+
+/**
+ * Issue 21's journey (docs/decisions/020-money-model.md): two diners at one table order from
+ * their phones, split the bill by items with one shared dish, each pays with the test card and a
+ * different tip; the owner sees the table paid live; both get receipts; the owner refunds a line;
+ * the day's money adds up to the cent in the report and its CSVs.
+ */
+
+let product: Product;
+let demo: DemoInfo;
+let restaurantId: number;
+let ownerHeaders: { authorization: string };
+let owner: BrowserContext;
+let ownerPage: Page;
+const phones: BrowserContext[] = [];
+const SHOTS = '/tmp/shots';
+const TABLE = 4;
+
+const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.isVisible(), { timeout });
+const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
+
+type Diner = { name: string; email: string; phone: string; dishes: string[]; tip: string; page?: Page };
+const ana: Diner = {
+  name: 'Ana Split',
+  email: 'ana@diner.example',
+  phone: '415-555-0101',
+  dishes: ['Margherita Pizza', 'Tomato Basil Soup'],
+  tip: '15 %',
+};
+const ben: Diner = {
+  name: 'Ben Split',
+  email: 'ben@diner.example',
+  phone: '415-555-0102',
+  dishes: ['Mushroom Risotto', 'Tiramisu'],
+  tip: '20 %',
+};
+/** On Ana's order; Ana and Ben each pay half of it. */
+const SHARED = 'Tomato Basil Soup';
+
+beforeAll(async () => {
+  await mkdir(SHOTS, { recursive: true });
+  product = await startProduct();
+  demo = await seedDemo(product);
+  restaurantId = await demoRestaurantId(product);
+  ownerHeaders = (await ownerToken(product, { email: demo.email, password: demo.password })).headers;
+  // The restaurant is paid at the end of the meal and adds New York City's sales tax to its prices.
+  const settings = await product.app.inject({
+    method: 'PUT',
+    url: `/api/v1/restaurant/payment-settings/${restaurantId}`,
+    headers: ownerHeaders,
+    payload: { payment_timing: 'end_of_meal', prices_include_tax: false },
+  });
+  expect(settings.statusCode).toBe(200);
+  const rate = await product.app.inject({
+    method: 'POST',
+    url: `/api/v1/restaurant/tax-rates/${restaurantId}`,
+    headers: ownerHeaders,
+    payload: { name: 'Sales tax', rate_percent: 8.875, is_default: true },
+  });
+  expect(rate.statusCode).toBe(201);
+  owner = await product.newContext({ bypassCSP: true });
+  ownerPage = await owner.newPage();
+}, 120_000);
+afterAll(async () => {
+  await product?.stop();
+});
+
+async function orderAtTheTable(diner: Diner) {
+  const phone = await product.newContext({ phone: true });
+  phones.push(phone);
+  const page = await phone.newPage();
+  const menu = new URL(demo.menuUrl);
+  await page.goto(`${menu.pathname}${menu.search}&table=${TABLE}`);
+  await visible(page.getByText(`Table ${TABLE}`, { exact: true }));
+  for (const dish of diner.dishes) await page.getByRole('button', { name: `Add ${dish}` }).click();
+  await checkoutFromMenu(page);
+  await continueAsGuest(page, diner);
+  await page.getByRole('button', { name: 'Submit Order' }).click();
+  await page.waitForURL('**/customer/order-status**');
+  diner.page = page;
+  return Number(new URL(page.url()).searchParams.get('orderId'));
+}
+
+async function payMyItems(diner: Diner, shareCount: 'choose' | 'fixed') {
+  const page = diner.page!;
+  await page.getByRole('link', { name: billPageMessages.viewBill }).click();
+  await page.waitForURL('**/bill**');
+  await visible(page.getByRole('heading', { name: billPageMessages.title }));
+  await page.getByRole('radio', { name: billPageMessages.payItems }).check();
+  const items = page.getByRole('list', { name: billPageMessages.payItems });
+  const mine = [...diner.dishes.filter((dish) => dish !== SHARED), SHARED];
+  for (const dish of mine) await items.getByRole('checkbox', { name: new RegExp(dish) }).check();
+  const sharedBy = items.getByLabel(`${billPageMessages.sharedBy} (${SHARED})`);
+  if (shareCount === 'choose') await sharedBy.fill('2');
+  await page.getByRole('radio', { name: new RegExp(`^${diner.tip}`) }).check();
+  await page.getByLabel(billPageMessages.receiptEmail).fill(diner.email);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  const pay = page.getByRole('button', { name: /^Pay \$/ });
+  const charged = cents((await pay.textContent()) ?? '');
+  await page.screenshot({ path: `${SHOTS}/bill-${diner.name.split(' ')[0]}-390.png`, fullPage: true });
+  await pay.click();
+  await visible(page.getByText(billMessages.paid), 20_000);
+  return charged;
+}
+
+let anaOrder: number;
+let benOrder: number;
+let charged: number[] = [];
+
+describe('pay at the table (docs/decisions/020-money-model.md)', () => {
+  it('two diners at one table order from their phones; their orders form one open bill', async () => {
+    anaOrder = await orderAtTheTable(ana);
+    benOrder = await orderAtTheTable(ben);
+    const table = await product.app.inject({
+      url: `/api/v1/table-bill?token=${new URL(demo.menuUrl).searchParams.get('token')}&table=${TABLE}`,
+    });
+    expect(table.statusCode).toBe(200);
+    const bill = table.json();
+    expect(bill.lines.map((line: { order_id: number }) => line.order_id).sort()).toEqual(
+      [anaOrder, anaOrder, benOrder, benOrder].sort(),
+    );
+    expect(bill.outstanding).toBe(bill.total);
+
+    // The owner watches the tables from Order Summary before anyone pays.
+    await logIn(ownerPage, { email: demo.email, password: demo.password });
+    await ownerPage.waitForURL('**/dashboard**');
+    await ownerPage.goto(staffPaths.summary);
+    await visible(ownerPage.getByRole('table', { name: 'Tables' }));
+  }, 120_000);
+
+  it('they split by items, sharing one dish, and each pays with the test card and a different tip', async () => {
+    charged.push(await payMyItems(ana, 'choose'));
+    charged.push(await payMyItems(ben, 'fixed'));
+    await visible(ben.page!.getByText(billPageMessages.leftForOthers('$0.00')));
+
+    const bill = (
+      await product.app.inject({
+        url: `/api/v1/table-bill?token=${new URL(demo.menuUrl).searchParams.get('token')}&table=${TABLE}`,
+      })
+    ).json();
+    // Paid in full, the table's bill is closed: no open bill is left at the table.
+    expect(bill.message ?? '').toBe(billMessages.noOpenBill);
+  }, 120_000);
+
+  it("the owner's Tables panel shows the table paid, live", async () => {
+    const row = ownerPage.getByRole('table', { name: 'Tables' }).getByRole('row', { name: new RegExp(`Table ${TABLE}`) });
+    await visible(row.getByText('Paid', { exact: true }));
+    const cells = (await row.getByRole('cell').allTextContents()).map((text) => text.trim());
+    // Orders, Total, Paid, Outstanding, Tips.
+    expect(cells[3]).toBe('$0.00');
+    await ownerPage.screenshot({ path: `${SHOTS}/tables-panel-desktop.png`, fullPage: true });
+  });
+
+  it('both diners receive their receipts by email', async () => {
+    for (const [index, diner] of [ana, ben].entries()) {
+      const mail = await product.mailTo(diner.email);
+      expect(mail.subject).toBe('Your receipt from Trattoria Demo');
+      expect(mail.text).toContain('•••• 4242');
+      expect(mail.text).toContain(`$${(charged[index]! / 100).toFixed(2)}`);
+      expect(mail.text).toContain(SHARED);
+    }
+  });
+
+  it('the owner refunds one line of an order from Order Management', async () => {
+    await ownerPage.goto(staffPaths.management);
+    const card = ownerPage.getByRole('article', { name: `Order #${benOrder}` });
+    await visible(card);
+    await card.getByText(refundMessages.heading).click();
+    await card.getByRole('button', { name: refundMessages.refund }).click();
+    const dialog = ownerPage.getByRole('dialog', { name: refundMessages.dialogTitle(benOrder) });
+    await dialog.getByRole('radio', { name: refundMessages.byLines }).check();
+    await dialog.getByRole('checkbox', { name: /Tiramisu/ }).check();
+    await dialog.getByLabel(refundMessages.reasonLabel).fill('Dropped on the floor');
+    await dialog.getByRole('button', { name: refundMessages.confirm }).click();
+    await visible(card.getByText(refundMessages.status.succeeded), 20_000);
+    await visible(card.getByText(refundMessages.paymentState.partly_refunded));
+  }, 60_000);
+
+  it("the day's money adds up to the cent in the report and its CSVs", async () => {
+    await ownerPage.goto(staffPaths.summary);
+    await ownerPage.getByRole('button', { name: ownerOrderMessages.salesReport }).click();
+    await ownerPage.getByRole('button', { name: ownerOrderMessages.viewReport }).click();
+    const report = ownerPage.getByRole('dialog');
+    await report.getByRole('tab', { name: salesMoneyMessages.moneyTab }).click();
+    const money = report.getByRole('region', { name: salesMoneyMessages.heading });
+    await visible(money);
+    const figure = async (term: string | RegExp) =>
+      cents((await money.locator('div', { has: ownerPage.getByText(term) }).last().locator('dd').textContent()) ?? '');
+    const gross = await figure(salesMoneyMessages.gross);
+    const tax = await figure(/^Tax Sales tax/);
+    const service = await figure(salesMoneyMessages.service);
+    const tips = await figure(salesMoneyMessages.tips);
+    const refunds = await figure(salesMoneyMessages.refunds);
+    const net = await figure(salesMoneyMessages.net);
+    expect(tax).toBeGreaterThan(0);
+    expect(tips).toBeGreaterThan(0);
+    expect(refunds).toBeGreaterThan(0);
+    expect(gross + tax + service + tips - refunds).toBe(net);
+    // What the cards were charged is what the report counts before refunds.
+    expect(gross + tax + service + tips).toBe(charged[0]! + charged[1]!);
+    await ownerPage.screenshot({ path: `${SHOTS}/money-desktop.png` });
+
+    const download = ownerPage.waitForEvent('download');
+    await report.getByRole('button', { name: salesMoneyMessages.paymentsCsvButton }).click();
+    const csv = parseCsv(
+      (await (await (await download).createReadStream()).toArray().then(Buffer.concat)).toString('utf8'),
+    );
+    const [header, ...rows] = csv;
+    expect(header).toEqual([...salesMoneyMessages.paymentsCsvColumns]);
+    const column = (name: string) => header!.indexOf(name);
+    const payments = rows.filter((row) => row[column('Kind')] === salesMoneyMessages.kind.payment);
+    const refundRows = rows.filter((row) => row[column('Kind')] === salesMoneyMessages.kind.refund);
+    expect(payments).toHaveLength(2);
+    expect(refundRows).toHaveLength(1);
+    const sum = (list: string[][], name: string) => list.reduce((total, row) => total + cents(row[column(name)]!), 0);
+    expect(sum(payments, 'Amount') + sum(payments, 'Tip')).toBe(charged[0]! + charged[1]!);
+    expect(sum(payments, 'Tip')).toBe(tips);
+    expect(Math.abs(sum(refundRows, 'Amount'))).toBe(refunds);
+  }, 60_000);
+});
