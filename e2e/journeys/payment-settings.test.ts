@@ -41,7 +41,7 @@ describe('Payments & taxes', () => {
 
     await page.getByRole('button', { name: text.addRate }).click();
     const form = page.getByRole('form', { name: text.addRate });
-    await form.getByLabel(text.rateName).fill('Food');
+    await form.getByLabel(text.rateName, { exact: true }).fill('Food');
     await form.getByLabel(text.ratePercent).fill('8.875');
     await form.getByLabel(text.rateDefault).check();
     await form.getByRole('button', { name: text.saveRate }).click();
