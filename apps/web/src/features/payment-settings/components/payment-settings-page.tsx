@@ -53,7 +53,7 @@ function LoadedSettings({ session, restaurantId }: { session: OwnerSession; rest
     );
   }
   return (
-    <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+    <div className="flex max-w-4xl flex-col gap-6">
       <SettingsFormCard session={session} restaurantId={restaurantId} settings={settings.data} />
       <TaxRatesSection session={session} restaurantId={restaurantId} rates={settings.data.tax_rates} />
     </div>
