@@ -53,10 +53,13 @@ import { publicConfigRoutes } from './modules/public-config/public-config.routes
 import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes';
 import { createQrCodesService } from './modules/qr-codes/qr-codes.service';
 import { createTableSheets } from './modules/qr-codes/table-sheets';
+import { paymentSettingsRoutes } from './modules/restaurants/payment-settings.routes';
+import { createPaymentSettingsService } from './modules/restaurants/payment-settings.service';
 import { restaurantOfCaller } from './modules/restaurants/restaurant-of-caller';
 import { restaurantReads } from './modules/restaurants/restaurant-reads';
 import { restaurantRoutes } from './modules/restaurants/restaurants.routes';
 import { createRestaurantsService } from './modules/restaurants/restaurants.service';
+import { createTaxRatesService } from './modules/restaurants/tax-rates.service';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { createSalesService } from './modules/sales/sales.service';
 import { sessionRoutes } from './modules/sessions/sessions.routes';
@@ -291,6 +294,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(authRoutes, { auth });
       await api.register(sessionRoutes, { tokens });
       await api.register(restaurantRoutes, { restaurants });
+      await api.register(paymentSettingsRoutes, {
+        paymentSettings: createPaymentSettingsService({ db: database.db, events }),
+        taxRates: createTaxRatesService({ db: database.db, events }),
+      });
       await api.register(menuRoutes, { menu });
       await api.register(qrCodeRoutes, { qrCodes });
       await api.register(uploadRoutes, { uploads });

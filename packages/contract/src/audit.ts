@@ -34,6 +34,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'menu_item.back_on': 'Put a dish back on the menu',
   'menu_item.portions_set': 'Set portions left',
   'restaurant.updated': 'Changed the restaurant',
+  'restaurant.payment_settings_changed': 'Changed the payment settings',
+  'tax_rate.added': 'Added a tax rate',
+  'tax_rate.changed': 'Changed a tax rate',
+  'tax_rate.deleted': 'Deleted a tax rate',
   'table_codes.replaced': 'Replaced the table codes',
   'qr_token.rotated': 'Replaced the QR codes',
   'staff.invited': 'Invited a person',
@@ -114,6 +118,7 @@ export const auditMessages = {
     order: (objectId: number | null) => numbered('Order', objectId),
     menu_item: (objectId: number | null) => numbered('Dish', objectId),
     restaurant: () => 'Restaurant',
+    tax_rate: (objectId: number | null) => numbered('Tax rate', objectId),
     table_codes: () => 'Table codes',
     staff: (objectId: number | null) => numbered('Staff member', objectId),
     // A pairing code names no device yet.

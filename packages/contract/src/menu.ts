@@ -75,6 +75,11 @@ export const MenuItemBody = z
     stock: stock.optional(),
     /** docs/decisions/017-item-options.md (ADR 017): the whole list, replacing the stored one; absent keeps it. */
     option_groups: OptionGroupsInput.optional(),
+    /**
+     * One of the restaurant's tax rates (docs/decisions/020-money-model.md); null: the default
+     * rate. Like allergens: absent keeps the stored one (the default on an add).
+     */
+    tax_rate_id: id.nullable().optional(),
   })
   .superRefine((body, context) => {
     const conflict = dietaryConflict(body.dietary_tags ?? [], body.allergens ?? []);
@@ -107,6 +112,8 @@ export const MenuItem = z.object({
   stock: z.number().int().nullable().optional(),
   /** Absent from servers before options: read as none. */
   option_groups: z.array(MenuOptionGroup).default([]),
+  /** The dish's tax rate, null for the default. Only the owner's calls carry it, like the stock. */
+  tax_rate_id: z.number().int().nullable().optional(),
 });
 export type MenuItem = z.infer<typeof MenuItem>;
 

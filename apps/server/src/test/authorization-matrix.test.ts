@@ -402,6 +402,19 @@ function restaurantRoute(
   };
 }
 
+let taxRatesMade = 0;
+/** A tax rate of the tenant's restaurant, through its owner's API. */
+async function freshTaxRate(w: World, name: TenantName) {
+  taxRatesMade += 1;
+  const response = await api(w, 'POST', `/restaurant/tax-rates/${w[name].restaurantId}`, w[name].owner.auth, {
+    name: `Matrix rate ${taxRatesMade}`,
+    rate_percent: 5,
+  });
+  if (response.statusCode !== 201) throw new Error(`tax rate failed: ${response.body}`);
+  const rates = response.json().data.tax_rates as { tax_rate_id: number; name: string }[];
+  return rates.find((rate) => rate.name === `Matrix rate ${taxRatesMade}`)!.tax_rate_id;
+}
+
 /**
  * Dishes of another restaurant's menu, on a call the caller may make: 400 "not on this menu",
  * the answer a non-existent dish gets, so nothing about the other menu shows (and nothing is
@@ -626,6 +639,45 @@ const MATRIX: Entry[] = [
       url: `/restaurant/update-restaurant/${restaurantOf(c)}`,
       payload: { description: `Rewritten by ${c.role}` },
     }),
+  },
+  restaurantRoute('GET /restaurant/payment-settings/:restaurant_id', 'restaurant.manage'),
+  restaurantRoute('PUT /restaurant/payment-settings/:restaurant_id', 'restaurant.manage', {
+    mutates: true,
+    payload: () => ({ payment_timing: 'end_of_meal', service_charge_percent: 10 }),
+  }),
+  restaurantRoute('POST /restaurant/tax-rates/:restaurant_id', 'restaurant.manage', {
+    mutates: true,
+    payload: (c) => ({ name: `By ${c.role} for ${c.target}`, rate_percent: 7 }),
+  }),
+  {
+    route: 'PUT /restaurant/tax-rates/:restaurant_id/:tax_rate_id',
+    access: 'owner',
+    gate: 'restaurant.manage',
+    targets: pairTargets,
+    ok: 200,
+    mutates: true,
+    prepare: bothFresh(freshTaxRate),
+    request: (c) => {
+      const [restaurantId, taxRateId] = pair(c, freshOf(c));
+      return {
+        method: 'PUT',
+        url: `/restaurant/tax-rates/${restaurantId}/${taxRateId}`,
+        payload: { name: `Renamed by ${c.role}`, rate_percent: 8.875, is_default: true },
+      };
+    },
+  },
+  {
+    route: 'DELETE /restaurant/tax-rates/:restaurant_id/:tax_rate_id',
+    access: 'owner',
+    gate: 'restaurant.manage',
+    targets: pairTargets,
+    ok: 200,
+    mutates: true,
+    prepare: bothFresh(freshTaxRate),
+    request: (c) => {
+      const [restaurantId, taxRateId] = pair(c, freshOf(c));
+      return { method: 'DELETE', url: `/restaurant/tax-rates/${restaurantId}/${taxRateId}` };
+    },
   },
   {
     route: 'GET /restaurant/search-restaurants',

@@ -271,6 +271,7 @@ export async function snapshot(w: World) {
       return [
         read(`/auth/user/${x.owner.userId}`, x.owner.auth),
         read(`/restaurant/get-restaurant/${x.restaurantId}`, x.owner.auth),
+        read(`/restaurant/payment-settings/${x.restaurantId}`, x.owner.auth),
         read(`/menu/get-menu-items/${x.restaurantId}`, x.owner.auth),
         read(`/owner/restaurant/${x.restaurantId}/orders?per_page=50`, x.owner.auth),
         read(`/subscription/subscription-status/${x.owner.userId}`, x.owner.auth),

@@ -28,6 +28,7 @@ const NO_JSON_BODY: Record<string, string> = {
   'POST /api/v1/subscription/webhook': "Stripe's raw bytes, read only once their signature is checked",
   'POST /api/v1/payments/webhook': "Stripe's raw bytes, read only once their signature is checked",
   'DELETE /api/v1/menu/delete-menu-item/:menu_id': 'no body: the path names the item',
+  'DELETE /api/v1/restaurant/tax-rates/:restaurant_id/:tax_rate_id': 'no body: the path names the rate',
   'POST /api/v1/owner/restaurant/:restaurant_id/approve-order/:order_id': 'no body: the path names the order',
   'DELETE /api/v1/owner/restaurant/:restaurant_id/delete-order/:order_id':
     'no body: the path names the order',

@@ -52,6 +52,7 @@ const Dashboard = page(() => import('./routes/dashboard'));
 const DashboardHome = page(() => import('./routes/dashboard-home'));
 const CreateRestaurant = page(() => import('./routes/create-restaurant'));
 const EditRestaurant = page(() => import('./routes/edit-restaurant'));
+const PaymentSettings = page(() => import('./routes/payment-settings'));
 const Profile = page(() => import('./routes/profile'));
 const MenuManagement = page(() => import('./routes/menu-management'));
 const GenerateQrCode = page(() => import('./routes/generate-qr-code'));
@@ -126,6 +127,7 @@ const routes: RouteObject[] = [
         index(DashboardHome),
         dashboardRoute('createRestaurant', CreateRestaurant),
         dashboardRoute('editRestaurant', EditRestaurant),
+        dashboardRoute('paymentSettings', PaymentSettings),
         dashboardRoute('profile', Profile),
         dashboardRoute('menuManagement', MenuManagement),
         dashboardRoute('generateQrCode', GenerateQrCode),

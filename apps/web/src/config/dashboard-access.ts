@@ -21,6 +21,7 @@ export const dashboardAccess = {
   kitchenManagement: 'kitchen.view',
   menuManagement: 'menu.manage',
   editRestaurant: 'restaurant.manage',
+  paymentSettings: 'restaurant.manage',
   generateQrCode: 'tables.manage',
   createRestaurant: OWNER_ONLY,
   profile: OWNER_ONLY,

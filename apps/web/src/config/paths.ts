@@ -33,6 +33,7 @@ export const dashboardPaths = {
   orderSummary: `${paths.dashboard}/order-summary`,
   createRestaurant: `${paths.dashboard}/create-restaurant`,
   editRestaurant: `${paths.dashboard}/edit-restaurant`,
+  paymentSettings: `${paths.dashboard}/payment-settings`,
   profile: `${paths.dashboard}/profile`,
   placeOrder: `${paths.dashboard}/place-order`,
   generateQrCode: `${paths.dashboard}/generate-qr-code`,

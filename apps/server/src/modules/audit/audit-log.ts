@@ -4,7 +4,14 @@ import { auditEvents, devices, staffMembers, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 
 /** What an audit entry is about. */
-export type AuditObjectType = 'order' | 'menu_item' | 'restaurant' | 'table_codes' | 'staff' | 'device';
+export type AuditObjectType =
+  | 'order'
+  | 'menu_item'
+  | 'restaurant'
+  | 'tax_rate'
+  | 'table_codes'
+  | 'staff'
+  | 'device';
 
 export type AuditEntry = {
   restaurantId: number;

@@ -7,11 +7,13 @@ import {
   type SoldOutBody,
   menuMessages as text,
 } from '@tableserve/contract/menu';
+import { paymentSettingsMessages } from '@tableserve/contract/payment-settings';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
+
 import { changedFields, type FieldChange, recordAudit } from '../audit/audit-log';
 import { restaurantOfCaller } from '../restaurants/restaurant-of-caller';
 import { restaurantReads } from '../restaurants/restaurant-reads';
@@ -34,6 +36,8 @@ export function toMenuItem(row: MenuItemRow): MenuItem {
     dietary_tags: row.dietaryTags,
     stock: row.stock,
     option_groups: row.optionGroups.map(toMenuOptionGroup),
+    // Absent for the default rate, as from a server before tax rates.
+    ...(row.taxRateId !== null && { tax_rate_id: row.taxRateId }),
   };
 }
 
@@ -51,9 +55,12 @@ export function announceSoldOut(events: DomainEventBus, restaurantId: number, ro
   });
 }
 
-/** A menu item as diners get it: without the count, which changes with every order. */
+/**
+ * A menu item as diners get it: without the count, which changes with every order, nor the
+ * owner's choice of tax rate (the published menu prices with the rate itself).
+ */
 export function toDinerMenuItem(row: MenuItemRow): MenuItem {
-  const { stock: _count, ...item } = toMenuItem(row);
+  const { stock: _count, tax_rate_id: _rate, ...item } = toMenuItem(row);
   return item;
 }
 
@@ -71,6 +78,7 @@ const toColumns = (body: MenuItemBody, stored?: MenuItemRow) => ({
   ...(body.allergens !== undefined ? { allergens: body.allergens } : {}),
   ...(body.dietary_tags !== undefined ? { dietaryTags: body.dietary_tags } : {}),
   ...(body.stock !== undefined ? { stock: body.stock } : {}),
+  ...(body.tax_rate_id !== undefined ? { taxRateId: body.tax_rate_id } : {}),
   ...(body.option_groups !== undefined
     ? { optionGroups: withOptionIds(body.option_groups, stored?.optionGroups ?? []) }
     : {}),
@@ -79,7 +87,8 @@ const toColumns = (body: MenuItemBody, stored?: MenuItemRow) => ({
 /** The fields of an item the audit trail shows, as the API names them (price in dollars). */
 const auditedFields = (row: MenuItemRow): Record<string, unknown> => {
   const { menu_id: _id, restaurant_id: _restaurant, ...fields } = toMenuItem(row);
-  return fields;
+  // Always there, null for the default, so going back to the default reads as a change.
+  return { ...fields, tax_rate_id: row.taxRateId };
 };
 
 /** An owner's menu items (docs/product/menu.md#menu-items): another owner's restaurant or item is a 404. */
@@ -112,6 +121,14 @@ export function createMenuService({
     );
     if (conflict)
       throw badRequest(allergenMessages.conflict(conflict.tag, conflict.allergen), 'DIETARY_CONFLICT');
+  }
+
+  /** A dish's tax rate must be one of its restaurant's (null: the default). */
+  async function refuseForeignTaxRate(restaurantId: number, body: MenuItemBody) {
+    if (body.tax_rate_id === undefined || body.tax_rate_id === null) return;
+    const rates = await restaurantReads.taxRates(db, restaurantId);
+    if (!rates.some((rate) => rate.id === body.tax_rate_id))
+      throw badRequest(paymentSettingsMessages.taxRateNotFound, 'TAX_RATE_NOT_FOUND');
   }
 
   /** After a committed change: diners' menus follow, and open ones hear at once what left or came back. */
@@ -157,6 +174,7 @@ export function createMenuService({
 
     async add(actor: Actor, body: MenuItemBody): Promise<MenuItemResponse> {
       const restaurantId = await ownedRestaurantId(actor.ownerId, body.restaurant_id);
+      await refuseForeignTaxRate(restaurantId, body);
       const row = await db.transaction(async (tx) => {
         const created = await repo.insert(tx, { image: null, ...toColumns(body), restaurantId });
         await recordAudit(tx, actor, {
@@ -178,6 +196,7 @@ export function createMenuService({
       const before = await repo.findLive(db, menuId, restaurantId);
       if (!before) throw itemNotFound();
       refuseDietaryConflict(before, body);
+      await refuseForeignTaxRate(restaurantId, body);
       const row = await write(actor, before, toColumns(body, before), (changed) =>
         // A change of the count alone is the kitchen's "portions left".
         Object.keys(changed.after).join() === 'stock' ? 'menu_item.portions_set' : 'menu_item.updated',

@@ -4,6 +4,7 @@ import {
   ChefHat,
   ChevronRight,
   ClipboardList,
+  Coins,
   CreditCard,
   History,
   Lock,
@@ -27,6 +28,7 @@ import { RoleBadge } from './role-badge';
 const icons: Record<DashboardNavKey, LucideIcon> = {
   orderSummary: ClipboardList,
   restaurant: Store,
+  paymentSettings: Coins,
   profile: UserRound,
   generateQrCode: QrCode,
   menuManagement: UtensilsCrossed,

@@ -8,6 +8,7 @@ describe('dashboardNavEntries (docs/product/restaurant-setup.md#dashboard)', () 
     expect(entries.map((entry) => entry.label)).toEqual([
       'Order Summary',
       'Create Restaurant',
+      'Payments & taxes',
       'Profile',
       'Generate Qr Code',
       'Menu Management',
@@ -35,6 +36,7 @@ describe('dashboardNavEntries (docs/product/restaurant-setup.md#dashboard)', () 
     const everyEntry = [
       'Order Summary',
       'Edit Restaurant',
+      'Payments & taxes',
       'Profile',
       'Generate Qr Code',
       'Menu Management',

@@ -5,6 +5,7 @@ import { dashboardPaths } from '@/config/paths';
 export type DashboardNavKey =
   | 'orderSummary'
   | 'restaurant'
+  | 'paymentSettings'
   | 'profile'
   | 'generateQrCode'
   | 'menuManagement'
@@ -47,6 +48,7 @@ export function dashboardNavEntries(restaurantActive: boolean, role: Role = 'own
     restaurantActive
       ? entry('restaurant', 'Edit Restaurant', 'editRestaurant')
       : entry('restaurant', 'Create Restaurant', 'createRestaurant', true),
+    entry('paymentSettings', 'Payments & taxes', 'paymentSettings'),
     entry('profile', 'Profile', 'profile'),
     entry('generateQrCode', 'Generate Qr Code', 'generateQrCode'),
     entry('menuManagement', 'Menu Management', 'menuManagement'),

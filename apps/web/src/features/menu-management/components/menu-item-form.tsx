@@ -37,6 +37,7 @@ import { AvailabilitySwitch } from './availability-switch';
 import { CharacterCount } from './character-count';
 import { ImagePicker } from './image-picker';
 import { OptionGroupsEditor } from './option-groups-editor';
+import { TaxRateSelect } from './tax-rate-select';
 
 type MenuItemFormProps = {
   restaurantId: number;
@@ -224,6 +225,13 @@ export function MenuItemForm({ restaurantId, token, editing, onSaved, onCancelEd
               )}
             </div>
           </div>
+          <TaxRateSelect
+            restaurantId={restaurantId}
+            token={token}
+            value={values.tax_rate_id}
+            onChange={(taxRateId) => set('tax_rate_id', taxRateId)}
+            disabled={busy}
+          />
         </div>
 
         <div className="flex min-w-0 flex-col gap-5">

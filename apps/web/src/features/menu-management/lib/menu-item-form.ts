@@ -34,6 +34,8 @@ export type MenuItemFormValues = {
   stock: string;
   /** Sizes, extras (docs/decisions/017-item-options.md): edited in place, sent only when changed. */
   option_groups: OptionGroupDraft[];
+  /** The tax rate's id as the select holds it, '' for the default (docs/decisions/020-money-model.md). */
+  tax_rate_id: string;
 };
 
 export type RequiredField = 'item_name' | 'description' | 'price' | 'category';
@@ -53,6 +55,7 @@ export const emptyMenuItemForm: MenuItemFormValues = {
   dietary_tags: [],
   stock: '',
   option_groups: [],
+  tax_rate_id: '',
 };
 
 export { ITEM_DESCRIPTION_MAX, ITEM_NAME_MAX };
@@ -68,6 +71,7 @@ export function formValuesOf(item: MenuItem): MenuItemFormValues {
     dietary_tags: [...item.dietary_tags],
     stock: item.stock === null || item.stock === undefined ? '' : String(item.stock),
     option_groups: draftsOf(item.option_groups),
+    tax_rate_id: item.tax_rate_id?.toString() ?? '',
   };
 }
 
@@ -136,6 +140,7 @@ export type MenuItemPayload = {
   dietary_tags: DietaryTag[];
   stock?: number | null;
   option_groups?: OptionGroupsInput;
+  tax_rate_id?: number | null;
 };
 
 /**
@@ -162,6 +167,10 @@ export function menuItemFields(
     ...(values.stock !== opened.stock && { stock: values.stock === '' ? null : Number(values.stock) }),
     ...(optionGroupsChanged(values.option_groups, opened.option_groups) && {
       option_groups: optionGroupsBody(values.option_groups),
+    }),
+    // Like the count: only a change is sent, so a restaurant without rates sends what it did.
+    ...(values.tax_rate_id !== opened.tax_rate_id && {
+      tax_rate_id: values.tax_rate_id === '' ? null : Number(values.tax_rate_id),
     }),
   };
 }
