@@ -121,7 +121,7 @@ async function payMyItems(diner: Diner, shareCount: 'choose' | 'fixed') {
 
 let anaOrder: number;
 let benOrder: number;
-let charged: number[] = [];
+const charged: number[] = [];
 
 describe('pay at the table (docs/decisions/020-money-model.md)', () => {
   it('two diners at one table order from their phones; their orders form one open bill', async () => {
@@ -159,7 +159,9 @@ describe('pay at the table (docs/decisions/020-money-model.md)', () => {
   }, 120_000);
 
   it("the owner's Tables panel shows the table paid, live", async () => {
-    const row = ownerPage.getByRole('table', { name: 'Tables' }).getByRole('row', { name: new RegExp(`Table ${TABLE}`) });
+    const row = ownerPage
+      .getByRole('table', { name: 'Tables' })
+      .getByRole('row', { name: new RegExp(`Table ${TABLE}`) });
     await visible(row.getByText('Paid', { exact: true }));
     const cells = (await row.getByRole('cell').allTextContents()).map((text) => text.trim());
     // Orders, Total, Paid, Outstanding, Tips.
@@ -201,7 +203,13 @@ describe('pay at the table (docs/decisions/020-money-model.md)', () => {
     const money = report.getByRole('region', { name: salesMoneyMessages.heading });
     await visible(money);
     const figure = async (term: string | RegExp) =>
-      cents((await money.locator('div', { has: ownerPage.getByText(term) }).last().locator('dd').textContent()) ?? '');
+      cents(
+        (await money
+          .locator('div', { has: ownerPage.getByText(term) })
+          .last()
+          .locator('dd')
+          .textContent()) ?? '',
+      );
     const gross = await figure(salesMoneyMessages.gross);
     const tax = await figure(/^Tax Sales tax/);
     const service = await figure(salesMoneyMessages.service);
@@ -228,7 +236,8 @@ describe('pay at the table (docs/decisions/020-money-model.md)', () => {
     const refundRows = rows.filter((row) => row[column('Kind')] === salesMoneyMessages.kind.refund);
     expect(payments).toHaveLength(2);
     expect(refundRows).toHaveLength(1);
-    const sum = (list: string[][], name: string) => list.reduce((total, row) => total + cents(row[column(name)]!), 0);
+    const sum = (list: string[][], name: string) =>
+      list.reduce((total, row) => total + cents(row[column(name)]!), 0);
     expect(sum(payments, 'Amount') + sum(payments, 'Tip')).toBe(charged[0]! + charged[1]!);
     expect(sum(payments, 'Tip')).toBe(tips);
     expect(Math.abs(sum(refundRows, 'Amount'))).toBe(refunds);

@@ -23,6 +23,8 @@ import { registerBillPaymentHandlers } from './modules/bills/bill-payment-events
 import { billForNewOrder } from './modules/bills/bill-placement';
 import { billRoutes } from './modules/bills/bills.routes';
 import { createBillsService } from './modules/bills/bills.service';
+import { openBillsRoutes } from './modules/bills/open-bills.routes';
+import { createOpenBillsService } from './modules/bills/open-bills.service';
 import { createPaymentEvents, type PaymentEvents } from './modules/bills/payment-events';
 import { paymentsWebhookRoutes } from './modules/bills/payments-webhook.routes';
 import { sendReceiptsOnPayment } from './modules/bills/receipt-email';
@@ -31,8 +33,6 @@ import { createReceiptsService } from './modules/bills/receipts.service';
 import { registerRefundWebhooks } from './modules/bills/refund-webhooks';
 import { refundRoutes } from './modules/bills/refunds.routes';
 import { createRefundsService } from './modules/bills/refunds.service';
-import { openBillsRoutes } from './modules/bills/open-bills.routes';
-import { createOpenBillsService } from './modules/bills/open-bills.service';
 import { customerMenuRoutes } from './modules/customer-menu/customer-menu.routes';
 import { createCustomerMenuService } from './modules/customer-menu/customer-menu.service';
 import { createPublishedMenus, type PublishedMenus } from './modules/customer-menu/published-menus';

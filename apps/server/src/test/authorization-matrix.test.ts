@@ -40,8 +40,8 @@ import {
 } from './authorization-world';
 import { signUpDiner } from './orders';
 import { freshLogin, registrationBody } from './owners';
-import { insertPaidBill, type PaidBill } from './receipts';
 import { insertPaidOrder } from './paid-orders';
+import { insertPaidBill, type PaidBill } from './receipts';
 import { restaurantBody } from './restaurants';
 import { deviceTokenFor } from './staff';
 import { tokenFromMail } from './test-app';
