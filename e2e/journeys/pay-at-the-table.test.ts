@@ -100,13 +100,15 @@ async function payMyItems(diner: Diner, shareCount: 'choose' | 'fixed') {
   await page.getByRole('link', { name: billPageMessages.viewBill }).click();
   await page.waitForURL('**/bill**');
   await visible(page.getByRole('heading', { name: billPageMessages.title }));
-  await page.getByRole('radio', { name: billPageMessages.payItems }).check();
+  // The choices are labels around visually hidden radios: a diner taps the label.
+  await page.locator('label', { hasText: billPageMessages.payItems }).click();
   const items = page.getByRole('list', { name: billPageMessages.payItems });
   const mine = [...diner.dishes.filter((dish) => dish !== SHARED), SHARED];
   for (const dish of mine) await items.getByRole('checkbox', { name: new RegExp(dish) }).check();
-  const sharedBy = items.getByLabel(`${billPageMessages.sharedBy} (${SHARED})`);
-  if (shareCount === 'choose') await sharedBy.fill('2');
-  await page.getByRole('radio', { name: new RegExp(`^${diner.tip}`) }).check();
+  const sharedBy = `${billPageMessages.sharedBy} (${SHARED})`;
+  if (shareCount === 'choose') await items.getByRole('button', { name: `${sharedBy}: more` }).click();
+  else expect(await items.getByRole('button', { name: `${sharedBy}: more` }).isDisabled()).toBe(true);
+  await page.locator('label', { hasText: new RegExp(`^${diner.tip}`) }).click();
   await page.getByLabel(billPageMessages.receiptEmail).fill(diner.email);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry date').fill('12/34');
