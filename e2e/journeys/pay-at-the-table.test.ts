@@ -14,7 +14,7 @@ import { logIn, ownerToken } from '../support/owners';
 import { parseCsv, staffPaths } from '../support/staff';
 
 /**
- * Issue 21's journey (docs/decisions/020-money-model.md): two diners at one table order from
+ * Paying at the table, end to end (docs/decisions/020-money-model.md): two diners at one table order from
  * their phones, split the bill by items with one shared dish, each pays with the test card and a
  * different tip; the owner sees the table paid live; both get receipts; the owner refunds a line;
  * the day's money adds up to the cent in the report and its CSVs.

@@ -601,6 +601,9 @@ describe('equivalent spellings of ids and numbers', () => {
             );
           // The schema may refuse a spelling (a field that takes only JSON numbers), with a 400 naming it.
           if (refusedSpelling) return;
+          // Both spellings count in one bucket (the test below): the second may be the one past a
+          // limit the first had just reached (the table cards' per-owner limit, say).
+          if (spelled.statusCode === 429 && canonical.statusCode !== 429) return;
           expect(spelled.statusCode, what).toBe(canonical.statusCode);
           if (canonical.statusCode !== 429) expect(spelled.body, what).toBe(canonical.body);
         },
