@@ -13,6 +13,10 @@
 
 /** 100 % in the unit of every rate. */
 export const RATE_SCALE = 100_000;
+/** A percent as people write it (8.875) to a rate (8875), and back. */
+export const rateFromPercent = (percent: number): number => Math.round((percent * RATE_SCALE) / 100);
+export const percentFromRate = (rate: number): number => (rate * 100) / RATE_SCALE;
+
 /** The highest tax rate a restaurant may set (100 %: no real rate is near it). */
 export const MAX_TAX_RATE = 100_000;
 /** The highest service charge (30 %). */

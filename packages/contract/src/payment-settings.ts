@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SERVICE_RATE, MAX_TAX_RATE, PAYMENT_TIMINGS, RATE_SCALE } from './bill';
+import { MAX_SERVICE_RATE, MAX_TAX_RATE, PAYMENT_TIMINGS, percentFromRate } from './bill';
 import { id, requiredText, token } from './fields';
 
 /**
@@ -17,13 +17,10 @@ export const MIN_PARTY_FLOOR = 2;
 export const MIN_PARTY_CEILING = 50;
 
 /** The highest percents, in the API's unit. */
-export const MAX_TAX_PERCENT = (MAX_TAX_RATE * 100) / RATE_SCALE;
-export const MAX_SERVICE_PERCENT = (MAX_SERVICE_RATE * 100) / RATE_SCALE;
+export const MAX_TAX_PERCENT = percentFromRate(MAX_TAX_RATE);
+export const MAX_SERVICE_PERCENT = percentFromRate(MAX_SERVICE_RATE);
 
-/** A percent (7, 8.875) as stored: thousandths of a percent (7000, 8875). */
-export const rateFromPercent = (percent: number): number => Math.round((percent * RATE_SCALE) / 100);
-/** A stored rate as the API shows it, in percent. */
-export const percentFromRate = (rate: number): number => (rate * 100) / RATE_SCALE;
+export { percentFromRate, rateFromPercent } from './bill';
 
 /** A percentage as the API takes it: 0 to `max`, at most 3 decimals. `label` names the field. */
 export const percent = (label: string, max: number) =>

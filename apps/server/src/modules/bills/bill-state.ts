@@ -1,7 +1,7 @@
 import { type BillFigures, type PricedBillLine, sumLines } from '@tableserve/contract/bill';
 import type { BillPayment, BillView } from '@tableserve/contract/bills';
 import type { DbOrTx } from '../../db/client';
-import { centsToDollars } from '../../lib/money';
+import { centsToDollars, storedTaxOf, taxesInDollars } from '../../lib/money';
 import { toOrderLine } from '../orders/order-lines';
 import { orderReads } from '../orders/order-reads';
 import { type RestaurantRow, restaurantReads } from '../restaurants/restaurant-reads';
@@ -47,7 +47,7 @@ function pricedLine(row: OrderItemRow, taxIncluded: boolean): PricedBillLine {
   const amountCents = row.unitPriceCents * row.quantity;
   return {
     amountCents,
-    tax: row.taxName === null ? null : { name: row.taxName, rate: row.taxRate },
+    tax: storedTaxOf(row),
     taxCents: row.taxCents,
     serviceCents: row.serviceCents,
     payableCents: amountCents + (taxIncluded ? 0 : row.taxCents) + row.serviceCents,
@@ -132,11 +132,7 @@ export function toBillView(state: BillState): BillView {
       };
     }),
     subtotal: centsToDollars(figures.subtotalCents),
-    taxes: figures.taxes.map((tax) => ({
-      name: tax.name,
-      rate_percent: tax.rate / 1000,
-      amount: centsToDollars(tax.taxCents),
-    })),
+    taxes: taxesInDollars(figures.taxes),
     tax: centsToDollars(figures.taxCents),
     service: centsToDollars(figures.serviceCents),
     total: centsToDollars(figures.totalCents),

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { PricingRules, TaxRate } from '@tableserve/contract/bill';
+import { percentFromRate } from '@tableserve/contract/bill';
 import { DisplayMenuResponse, type MenuPricing } from '@tableserve/contract/customer-menu';
 import { MAX_ID } from '@tableserve/contract/fields';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { rateToPercent } from '../../lib/money';
 import { isOrderable, toDinerMenuItem } from '../menu/menu.service';
 import { type MenuItemRow, menuReads } from '../menu/menu-reads';
 import { type RestaurantRow, restaurantReads, type TaxRateRow } from '../restaurants/restaurant-reads';
@@ -70,12 +70,12 @@ function pricingOf(restaurant: RestaurantRow, taxRates: TaxRateRow[]): MenuPrici
 const pricingFields = (restaurant: RestaurantRow, taxRates: TaxRateRow[]): MenuPricing => ({
   payment_timing: restaurant.paymentTiming,
   prices_include_tax: restaurant.pricesIncludeTax,
-  service_charge_percent: rateToPercent(restaurant.serviceChargeRate),
+  service_charge_percent: percentFromRate(restaurant.serviceChargeRate),
   service_charge_min_party: restaurant.serviceChargeMinParty,
   tax_rates: taxRates.map((rate) => ({
     tax_rate_id: rate.id,
     name: rate.name,
-    rate_percent: rateToPercent(rate.rate),
+    rate_percent: percentFromRate(rate.rate),
   })),
 });
 

@@ -1,6 +1,6 @@
 import { priceBill, taxesByRate } from '@tableserve/contract/bill';
 import type { OrderMoney } from '@tableserve/contract/order';
-import { centsToDollars, rateToPercent } from '../../lib/money';
+import { centsToDollars, storedTaxOf, taxesInDollars } from '../../lib/money';
 import type { PublishedMenu } from '../customer-menu/published-menus';
 import { type PricedLine, priceLines, refuseTooLarge, type WantedLine } from './order-lines';
 import type { NewOrder, OrderItemRow, OrderRow } from './orders.repository';
@@ -79,16 +79,9 @@ export function toOrderMoney(
     subtotal: centsToDollars(order.totalCents - addedTax - order.serviceCents),
     tax: centsToDollars(order.taxCents),
     tax_included: order.taxIncluded,
-    taxes: taxesByRate(
-      lines.map((line) => ({
-        tax: line.taxName === null ? null : { name: line.taxName, rate: line.taxRate },
-        taxCents: line.taxCents,
-      })),
-    ).map((figure) => ({
-      name: figure.name,
-      rate_percent: rateToPercent(figure.rate),
-      amount: centsToDollars(figure.taxCents),
-    })),
+    taxes: taxesInDollars(
+      taxesByRate(lines.map((line) => ({ tax: storedTaxOf(line), taxCents: line.taxCents }))),
+    ),
     service: centsToDollars(order.serviceCents),
     payment_timing: order.paymentTiming,
     payment_state: order.paymentState,

@@ -5,7 +5,7 @@ import type {
   SalesPaymentsResponse,
 } from '@tableserve/contract/sales-money';
 import type { DbOrTx } from '../../db/client';
-import { centsToDollars } from '../../lib/money';
+import { centsToDollars, storedTaxOf, taxesInDollars } from '../../lib/money';
 import { groupBy } from '../../lib/objects';
 import { paymentMoneyReads } from '../bills/refund-reads';
 import { orderReads } from '../orders/order-reads';
@@ -126,16 +126,9 @@ export async function dayMoney(
     tax_included: rows.some((row) => row.taxIncluded),
     summary: {
       ...dollarsOf(total),
-      taxes: taxesByRate(
-        lines.map((line) => ({
-          tax: line.taxName === null ? null : { name: line.taxName, rate: line.taxRate },
-          taxCents: line.taxCents,
-        })),
-      ).map((figure) => ({
-        name: figure.name,
-        rate_percent: figure.rate / 1000,
-        amount: centsToDollars(figure.taxCents),
-      })),
+      taxes: taxesInDollars(
+        taxesByRate(lines.map((line) => ({ tax: storedTaxOf(line), taxCents: line.taxCents }))),
+      ),
     },
     orders,
     entries,

@@ -1,4 +1,4 @@
-import { formatRate } from '@tableserve/contract/bill';
+import { formatRate, rateFromPercent } from '@tableserve/contract/bill';
 import { type SalesPaymentsResponse, salesMoneyMessages as text } from '@tableserve/contract/sales-money';
 import { formatDollars } from '@/lib/money';
 
@@ -12,7 +12,7 @@ export function MoneyPanel({ day }: { day: SalesPaymentsResponse }) {
   const rows: { term: string; value: number; negative?: boolean }[] = [
     { term: text.gross, value: summary.gross },
     ...summary.taxes.map((tax) => ({
-      term: (day.tax_included ? text.includedTax : text.tax)(tax.name, formatRate(tax.rate_percent * 1000)),
+      term: (day.tax_included ? text.includedTax : text.tax)(tax.name, formatRate(rateFromPercent(tax.rate_percent))),
       value: tax.amount,
     })),
     { term: text.service, value: summary.service },
