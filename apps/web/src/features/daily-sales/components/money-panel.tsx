@@ -12,7 +12,10 @@ export function MoneyPanel({ day }: { day: SalesPaymentsResponse }) {
   const rows: { term: string; value: number; negative?: boolean }[] = [
     { term: text.gross, value: summary.gross },
     ...summary.taxes.map((tax) => ({
-      term: (day.tax_included ? text.includedTax : text.tax)(tax.name, formatRate(rateFromPercent(tax.rate_percent))),
+      term: (day.tax_included ? text.includedTax : text.tax)(
+        tax.name,
+        formatRate(rateFromPercent(tax.rate_percent)),
+      ),
       value: tax.amount,
     })),
     { term: text.service, value: summary.service },
