@@ -41,6 +41,12 @@ declare module 'fastify' {
     /** preHandler: the caller must carry a valid diner token; sets request.customerId. */
     requireCustomer: PreHandler;
     /**
+     * onRequest for a public route a signed-in diner may use with more rights (their bill): a
+     * diner's valid token sets request.customerId. Any other token grants nothing and is not
+     * refused, so a diner whose session lapsed still pays by the table's code.
+     */
+    identifyCustomer: PreHandler;
+    /**
      * For place-order, which diners and the restaurant share (docs/product/api-conventions.md#api-calls): a
      * diner's token sets request.customerId; the restaurant's people need 'orders.place' and a
      * valid subscription, and set request.ownerId.
@@ -149,6 +155,12 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { db: DbOrTx;
   // Its staff side is placeOrder's: the route table's tests read what it requires as for any gate.
   permissionGates.set(customerOrPlaceOrder, permissionsOfGate(placeOrder)!);
   app.decorate('requireCustomerOrSubscribedOwner', customerOrPlaceOrder);
+  app.decorate('identifyCustomer', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) return;
+    request.customerId = (await options.tokens.verify('customer', token)) || 0;
+  });
+
   app.decorate('identifyOwner', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) return;

@@ -13,11 +13,11 @@ import { ApiError } from '@tableserve/contract/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerToken } from '../../plugins/auth';
 import type { BillAccess, BillsService } from './bills.service';
 
 const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
-const security = [{ bearer: [] }];
+// The diner's token is optional: a bill is also read and paid by its table's code.
+const security: Record<string, string[]>[] = [{}, { bearer: [] }];
 
 /** The table's code from a query, when both halves are there. */
 const tableCodeOf = (query: { token?: string | undefined; table?: string | undefined }) =>
@@ -30,19 +30,11 @@ const tableCodeOf = (query: { token?: string | undefined; table?: string | undef
  * ordered on (their token) or their table's bill (its code), and pays their part of it.
  */
 export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async (app, { bills }) => {
-  /**
-   * The signed-in diner, if any. Any other token (the staff's, an expired one) is no diner's and
-   * grants nothing here: the call is then judged on the table's code alone.
-   */
-  async function dinerOf(request: FastifyRequest): Promise<number> {
-    const token = bearerToken(request);
-    return (token && (await app.tokens.verify('customer', token))) || 0;
-  }
-
-  const accessOf = async (
-    request: FastifyRequest,
-    tableCode: BillAccess['tableCode'],
-  ): Promise<BillAccess> => ({ customerId: await dinerOf(request), tableCode });
+  /** Who asks: the signed-in diner (app.identifyCustomer), the table's code, or both. */
+  const accessOf = (request: FastifyRequest, tableCode: BillAccess['tableCode']): BillAccess => ({
+    customerId: request.customerId,
+    tableCode,
+  });
 
   app.get(
     '/table-bill',
@@ -67,9 +59,9 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
         querystring: BillAccessQuery,
         response: { 200: BillView, ...errors },
       },
+      onRequest: app.identifyCustomer,
     },
-    async (request) =>
-      bills.bill(request.params.bill_id, await accessOf(request, tableCodeOf(request.query))),
+    async (request) => bills.bill(request.params.bill_id, accessOf(request, tableCodeOf(request.query))),
   );
 
   app.post(
@@ -92,11 +84,12 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
           409: z.union([BillChangedError, ApiError]),
         },
       },
+      onRequest: app.identifyCustomer,
       // Per address, like the other public writes: a table's diners share one, so it is generous.
       preHandler: app.rateLimit({ max: 30, timeWindow: 60_000 }),
     },
     async (request, reply) => {
-      const access = await accessOf(request, request.body.table_code);
+      const access = accessOf(request, request.body.table_code);
       const outcome = await bills.pay(
         request.params.bill_id,
         access,
@@ -117,12 +110,13 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
         querystring: BillAccessQuery,
         response: { 200: BillPayment, ...errors },
       },
+      onRequest: app.identifyCustomer,
     },
     async (request) =>
       bills.payment(
         request.params.bill_id,
         request.params.payment_id,
-        await accessOf(request, tableCodeOf(request.query)),
+        accessOf(request, tableCodeOf(request.query)),
       ),
   );
 };

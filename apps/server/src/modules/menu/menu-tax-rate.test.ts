@@ -98,12 +98,15 @@ describe("a dish's tax rate", () => {
     expect(item).not.toHaveProperty('tax_rate_id');
   });
 
-  it('is not part of the diners’ menu item', async () => {
+  it("reaches the diner's menu with the rate it names, so the cart prices it as the order will", async () => {
     const { owner, restaurantId, rateId, token } = await placeWithRate();
     await add(owner, itemBody(restaurantId, { tax_rate_id: rateId }));
     const response = await t.app.inject({ method: 'GET', url: `/api/v1/customer/display-menu/${token}` });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('House red');
-    expect(response.body).not.toContain('tax_rate_id');
+    const { menu, pricing } = response.json();
+    expect(menu.find((item: { item_name: string }) => item.item_name === 'House red').tax_rate_id).toBe(
+      rateId,
+    );
+    expect(pricing.tax_rates).toEqual([{ tax_rate_id: rateId, name: 'Alcohol', rate_percent: 20 }]);
   });
 });
