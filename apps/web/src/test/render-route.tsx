@@ -44,7 +44,7 @@ export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-type FetchCall = { url: string; method: string; body: unknown; headers: Record<string, string> };
+export type FetchCall = { url: string; method: string; body: unknown; headers: Record<string, string> };
 
 /**
  * Replaces global fetch, the app's one outside boundary, with a handler that answers by URL.

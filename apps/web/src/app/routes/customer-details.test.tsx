@@ -6,7 +6,7 @@ import { saveCurrentRestaurant } from '@/session/diner/current-restaurant';
 import { saveTableFromCode } from '@/session/diner/table-from-code';
 import { customerSession, renderWithToasts, signInCustomer } from '@/test/customer-fixtures';
 import { restaurantFixture } from '@/test/menu-fixtures';
-import { deferred, jsonResponse, stubFetch } from '@/test/render-route';
+import { deferred, type FetchCall, jsonResponse, stubFetch as stubRouteFetch } from '@/test/render-route';
 import { Component as CheckoutPage } from './customer-details';
 
 const RESTAURANT_ID = 7;
@@ -28,6 +28,22 @@ const pie: CartItem = {
   category: 'Dessert',
   options: [],
 };
+
+const isMenuRead = (call: FetchCall) =>
+  call.method === 'GET' && call.url.startsWith('/api/v1/customer/display-menu/');
+
+/**
+ * The checkout reads the restaurant's menu for its pricing (docs/decisions/020-money-model.md),
+ * as the cart did: answered here (not found: no pricing, '+ Tax & fees'), and left out of the
+ * calls each test counts.
+ */
+function stubFetch(handler: (call: FetchCall) => Response | Promise<Response>) {
+  const fetchMock = vi.fn(handler);
+  const api = stubRouteFetch((call) =>
+    isMenuRead(call) ? jsonResponse(404, { message: 'Restaurant not found' }) : fetchMock(call),
+  );
+  return { fetchMock, calls: () => api.calls().filter((call) => !isMenuRead(call)) };
+}
 
 /** A fake navigator.geolocation, the browser boundary, answering with a position or an error. */
 function stubGeolocation(answer: { latitude: number; longitude: number } | 'denied') {

@@ -17,6 +17,15 @@ const renderMenu = (url = '/menu-display?token=tok_roma') =>
 const card = (name: string) => screen.getByRole('article', { name });
 const bottomBar = () => screen.queryByRole('region', { name: 'Order total' });
 
+/** The menu answer's pricing (contract customer-menu.ts MenuPricing), untaxed, with this timing. */
+const pricingOf = (payment_timing: 'counter' | 'end_of_meal') => ({
+  payment_timing,
+  prices_include_tax: false,
+  service_charge_percent: 0,
+  service_charge_min_party: null,
+  tax_rates: [],
+});
+
 describe('Menu display page (docs/product/menu.md#diner-menu)', () => {
   it('asks for the menu by the URL token and shows the restaurant, specials, pills and items', async () => {
     const { calls } = stubFetch(() => jsonResponse(200, displayMenuFixture()));
@@ -49,9 +58,7 @@ describe('Menu display page (docs/product/menu.md#diner-menu)', () => {
   });
 
   it("offers the table's bill when the restaurant is paid at the end of the meal (ADR 020)", async () => {
-    stubFetch(() =>
-      jsonResponse(200, { ...displayMenuFixture(), pricing: { payment_timing: 'end_of_meal' } }),
-    );
+    stubFetch(() => jsonResponse(200, { ...displayMenuFixture(), pricing: pricingOf('end_of_meal') }));
     renderMenu('/menu-display?token=tok_roma&table=4');
     expect(await screen.findByRole('link', { name: billPageMessages.viewBill })).toHaveAttribute(
       'href',
@@ -60,7 +67,7 @@ describe('Menu display page (docs/product/menu.md#diner-menu)', () => {
   });
 
   it('offers no bill at a restaurant paid at the counter, or without a table', async () => {
-    stubFetch(() => jsonResponse(200, { ...displayMenuFixture(), pricing: { payment_timing: 'counter' } }));
+    stubFetch(() => jsonResponse(200, { ...displayMenuFixture(), pricing: pricingOf('counter') }));
     renderMenu('/menu-display?token=tok_roma&table=4');
     await screen.findByRole('heading', { level: 1, name: /Trattoria Roma/ });
     expect(screen.queryByRole('link', { name: billPageMessages.viewBill })).not.toBeInTheDocument();
