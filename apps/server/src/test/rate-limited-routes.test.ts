@@ -201,6 +201,20 @@ describe('order endpoints', () => {
     );
   });
 
+  it('GET /bills/:bill_id/payments/:payment_id/receipt.pdf: receipts made for one address', async () => {
+    const address = newAddress();
+    // A receipt that does not exist: counted, then a 404 that made no PDF.
+    await expectLimitedAfter(30, 60_000, MINUTE_TEXT, () =>
+      send(
+        {
+          method: 'GET',
+          url: `/bills/${MISSING}/payments/${MISSING}/receipt.pdf?receipt_token=${'x'.repeat(43)}`,
+        },
+        address,
+      ),
+    );
+  });
+
   it("POST /customer/place-order: the owner's walk-in orders, generous for a busy counter", async () => {
     await expectLimitedAfter(60, 60_000, MINUTE_TEXT, () =>
       send(

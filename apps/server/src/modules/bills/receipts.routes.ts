@@ -25,9 +25,11 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ receipts: ReceiptsService }>
         produces: ['application/pdf'],
         params: BillPaymentParams,
         querystring: ReceiptQuery,
-        response: { 200: ReceiptPdf, 400: ApiError, 401: ApiError, 404: ApiError },
+        response: { 200: ReceiptPdf, 400: ApiError, 401: ApiError, 404: ApiError, 429: ApiError },
       },
       onRequest: app.identifyOwner,
+      // A PDF is made per call: per address, as generous as paying (a table's diners share one).
+      preHandler: app.rateLimit({ max: 30, timeWindow: 60_000 }),
     },
     async (request, reply) => {
       const { bill_id: billId, payment_id: paymentId } = request.params;
