@@ -185,6 +185,14 @@ export const tablesPanelMessages = {
   table: (table: number | null) => (table === null ? 'Paid when ordering' : `Table ${table}`),
   orders: (ids: readonly number[]) => ids.map((id) => `#${id}`).join(', '),
   paidBadge: 'Paid',
+  columns: {
+    table: 'Table',
+    orders: 'Orders',
+    total: 'Total',
+    paid: 'Paid',
+    outstanding: 'Outstanding',
+    tips: 'Tips',
+  },
   pending: (dollars: string) => `${dollars} confirming`,
 } as const;
 

@@ -29,22 +29,22 @@ export function TablesPanel({ bills }: { bills: readonly OpenBillSummary[] }) {
           <thead className="border-b border-stone-200 bg-stone-50/80">
             <tr>
               <th scope="col" className={cn(headerCell, 'pl-4 md:pl-5')}>
-                Table
+                {text.columns.table}
               </th>
               <th scope="col" className={headerCell}>
-                Orders
+                {text.columns.orders}
               </th>
               <th scope="col" className={cn(headerCell, 'text-right')}>
-                Total
+                {text.columns.total}
               </th>
               <th scope="col" className={cn(headerCell, 'text-right')}>
-                Paid
+                {text.columns.paid}
               </th>
               <th scope="col" className={cn(headerCell, 'text-right')}>
-                Outstanding
+                {text.columns.outstanding}
               </th>
               <th scope="col" className={cn(headerCell, 'pr-4 text-right md:pr-5')}>
-                Tips
+                {text.columns.tips}
               </th>
             </tr>
           </thead>
