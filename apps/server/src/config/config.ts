@@ -116,13 +116,29 @@ const EnvSchema = z.object({
   S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   /** A Google Maps browser key: set, the address is picked through Places autocomplete; unset, typed in plain fields. */
   GOOGLE_MAPS_API_KEY: optionalString,
+  /** GET /metrics on the main port asks for `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** A second listener for /metrics only, on an internal address, without a token. */
+  METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** After SIGTERM, how long /health/ready answers 503 before the server stops taking connections. */
+  SHUTDOWN_DELAY: duration.prefault('0s'),
+  /** How often the running server backs up its embedded database (0s: never). */
+  BACKUP_INTERVAL: duration.prefault('0s'),
+  BACKUP_DIR: optionalString,
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_TO: z.enum(['dir', 's3']).default('dir'),
 });
 
 /** Rules across variables, which the per-variable schema cannot say. */
 function crossFieldProblems(env: z.output<typeof EnvSchema>): string[] {
-  if (env.STORAGE_DRIVER !== 's3') return [];
+  const s3Users = [
+    ...(env.STORAGE_DRIVER === 's3' ? ['STORAGE_DRIVER=s3'] : []),
+    ...(env.BACKUP_TO === 's3' ? ['BACKUP_TO=s3'] : []),
+  ];
+  if (s3Users.length === 0) return [];
   const problems: string[] = [];
-  if (!env.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE_DRIVER=s3');
+  if (!env.S3_BUCKET) problems.push(`S3_BUCKET: required when ${s3Users.join(' or ')}`);
   if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
     problems.push(
       `${env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: set both S3 keys, or neither`,
@@ -161,6 +177,25 @@ export type Config = {
   storage: StorageConfig;
   /** Published to the browser (GET /api/v1/public-config); undefined: plain address fields. */
   googleMapsApiKey: string | undefined;
+  /**
+   * GET /metrics: on the main port behind a bearer token, and/or on its own listener at
+   * host:port without one. Neither set: not served.
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** After SIGTERM, seconds of answering not-ready before the listener closes. */
+  shutdownDelaySeconds: number;
+  /** Backups of the embedded database by the running server; intervalSeconds 0: none scheduled. */
+  backup: BackupConfig;
+};
+
+export type BackupConfig = {
+  intervalSeconds: number;
+  /** Where `dir` backups go (and where `npm run backup` writes by default). */
+  dir: string;
+  /** How many backups to keep at the target; older ones are deleted after each new one. */
+  keep: number;
+  /** dir: BACKUP_DIR; s3: the S3_* bucket, under the key prefix `backups/`. */
+  to: { kind: 'dir' } | { kind: 's3'; s3: S3Config };
 };
 
 export type S3Config = {
@@ -186,13 +221,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
-  const webDistDir = path.resolve(e.WEB_DIST_DIR ?? path.join(repositoryRoot, 'apps/web/dist'));
+  const s3: S3Config = {
+    bucket: e.S3_BUCKET ?? '',
+    region: e.S3_REGION ?? 'us-east-1',
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+  const dataDir = path.resolve(repositoryRoot, e.DATA_DIR);
+  const webDistDir = path.resolve(repositoryRoot, e.WEB_DIST_DIR ?? 'apps/web/dist');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    dataDir: path.resolve(repositoryRoot, e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
@@ -218,20 +264,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testPaymentsFailRenewals: e.TEST_PAYMENTS_FAIL_RENEWALS,
     subscriptionSweepSeconds: e.SUBSCRIPTION_SWEEP_INTERVAL,
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : undefined,
-    storage:
-      e.STORAGE_DRIVER === 's3'
-        ? {
-            driver: 's3',
-            bucket: e.S3_BUCKET!,
-            region: e.S3_REGION ?? 'us-east-1',
-            endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
-            credentials:
-              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-                : undefined,
-            publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
-          }
-        : { driver: 'local' },
+    storage: e.STORAGE_DRIVER === 's3' ? { driver: 's3', ...s3 } : { driver: 'local' },
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY?.trim() || undefined,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    shutdownDelaySeconds: e.SHUTDOWN_DELAY,
+    backup: {
+      intervalSeconds: e.BACKUP_INTERVAL,
+      dir: path.resolve(repositoryRoot, e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      keep: e.BACKUP_KEEP,
+      to: e.BACKUP_TO === 's3' ? { kind: 's3', s3 } : { kind: 'dir' },
+    },
   };
 }
