@@ -4,8 +4,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** The repository root: DATA_DIR and the built web app are found relative to it. */
-export const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+/**
+ * The repository root: DATA_DIR and the built web app are found relative to it. Found from the
+ * running code's own place, which is src/config/config.ts under tsx and dist/server.js or
+ * dist/cli/NAME.js in the bundle (docs/decisions/021-production-build.md): the nearest folder up
+ * that holds apps/server.
+ */
+export const repositoryRoot = findRepositoryRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRepositoryRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'apps/server/package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no TableServe checkout holds ${from}`);
+  }
+}
 
 const optionalString = z
   .string()

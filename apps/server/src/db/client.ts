@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { repositoryRoot } from '../config/config';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,7 +31,7 @@ export type Database = {
  */
 const pgliteOptions = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
 
-const migrationsFolder = path.join(path.dirname(new URL(import.meta.url).pathname), '../../drizzle');
+const migrationsFolder = path.join(repositoryRoot, 'apps/server/drizzle');
 
 /**
  * Opens the database named by DATABASE_URL and applies the committed migrations:

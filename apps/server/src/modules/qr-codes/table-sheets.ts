@@ -35,7 +35,8 @@ export function createTableSheets({ waiting = WAITING } = {}) {
   let idleTimer: NodeJS.Timeout | undefined;
 
   function startWorker() {
-    // A plain entry that loads the TypeScript (see it); none of the server's own flags.
+    // table-sheets.worker.cjs beside the running code: in src/ a plain entry that loads the
+    // TypeScript (see it), in dist/ the bundled worker. None of the server's own flags.
     const started = new Worker(new URL('./table-sheets.worker.cjs', import.meta.url), {
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
