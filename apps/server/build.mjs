@@ -94,7 +94,7 @@ export async function buildServer() {
   return written;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
   const started = performance.now();
   const written = await buildServer();
   console.log(
