@@ -196,14 +196,29 @@ export async function ensureBuilt({
   );
 }
 
+/** One line for the operator: what was built and why, or that the build was reused. */
+export function summary(decisions, seconds) {
+  const built = decisions.filter((decision) => decision.needed);
+  const reused = decisions
+    .filter((decision) => !decision.needed)
+    .map((decision) => `the ${decision.build.name}`);
+  if (built.length === 0) return `Reusing the build: ${reused.join(' and ')} unchanged since it was made.`;
+  const done = `Built ${built.map((decision) => `the ${decision.build.name} (${decision.reason})`).join(' and ')} in ${seconds.toFixed(1)} s`;
+  return reused.length ? `${done}; reusing ${reused.join(' and ')} (unchanged).` : `${done}.`;
+}
+
+export const sayWaiting = (pid) => console.log(`Waiting for the build under way (process ${pid}) to finish…`);
+
+// `npm run build` builds both; with --if-changed (the benchmarks) only what is missing or changed.
 if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
+  const ifChanged = process.argv.includes('--if-changed');
   try {
-    const { seconds } = await ensureBuilt({
-      force: true,
-      stdio: 'inherit',
-      onWait: (pid) => console.log(`Waiting for the build under way (process ${pid}) to finish…`),
+    const { decisions, seconds } = await ensureBuilt({
+      force: !ifChanged,
+      stdio: ifChanged ? 'pipe' : 'inherit',
+      onWait: sayWaiting,
     });
-    console.log(`\nBuilt the web app and the server in ${seconds.toFixed(1)} s.`);
+    console.log(summary(decisions, seconds));
   } catch (error) {
     console.error(error.message);
     process.exit(1);

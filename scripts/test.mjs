@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check and every suite, in the order that fails fastest.
-// dependency audit → lint → citations → the web app's layers → type-check → build the web app
-// (end-to-end journeys drive the real build) → Vitest (contract, scripts, web, server on PGlite and,
+// dependency audit → lint → citations → the web app's layers → type-check → build the web app and
+// the server bundle (end-to-end journeys drive the real build; process tests run
+// apps/server/dist/server.js) → Vitest (contract, scripts, web, server on PGlite and,
 // with TEST_DATABASE_URL, on PostgreSQL, then e2e).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';

@@ -1,11 +1,27 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requestJson } from './http';
 import { freePort, hasExited, sleep, spawnNode, stopProcess } from './processes';
 
-const serverDir = fileURLToPath(new URL('../../apps/server', import.meta.url));
+const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+let built = false;
+/**
+ * The production server bundle, built first when it is missing or older than its sources (a
+ * stale bundle would measure old code); once per bench run.
+ */
+function ensureBuilt() {
+  if (built) return;
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-changed'], {
+    cwd: repositoryRoot,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0)
+    throw new Error('the production build failed (node scripts/build.mjs --if-changed)');
+  built = true;
+}
 
 export type ServerReport = {
   eventLoopDelayMs: { p50: number; p99: number; max: number; mean: number };
@@ -57,7 +73,7 @@ function cpuSecondsOf(pid: number): number {
 }
 
 /**
- * Starts the server as `npm start -w apps/server` does (node --import tsx src/server.ts) in
+ * Starts the production server as `npm start` does (node apps/server/dist/server.js) in
  * production mode, as deployed: behind a proxy (TRUST_PROXY), production logging to a file,
  * no Stripe and no SMTP (mail goes to DATA_DIR/outbox). Resolves once /api/v1/health answers 200.
  */
@@ -70,6 +86,7 @@ export async function startServer(options: {
   jwtSecret: string;
   logLevel: string;
 }): Promise<ServerProcess> {
+  ensureBuilt();
   const port = await freePort();
   const logFile = path.join(options.workDir, `${options.label}.log`);
   const reportFile = path.join(options.workDir, `${options.label}.report.jsonl`);
@@ -78,8 +95,8 @@ export async function startServer(options: {
   const profile = process.env.BENCH_CPU_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
     : [];
-  const child = spawnNode([...profile, '--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
+  const child = spawnNode([...profile, 'apps/server/dist/server.js'], {
+    cwd: repositoryRoot,
     // The child writes its log straight to the file: the bench does not spend CPU reading it.
     stdio: ['ignore', logFd, logFd],
     env: {

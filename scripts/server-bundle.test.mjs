@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builds, ensureBuilt, repositoryRoot } from './build.mjs';
+
+/**
+ * The production server bundle runs on plain Node (docs/decisions/021-production-build.md): no
+ * tsx, no loader, its migrations and the sheets' worker found from apps/server/dist.
+ */
+const dist = path.join(repositoryRoot, 'apps/server/dist');
+let dataDir;
+
+beforeAll(async () => {
+  // `npm test` has just built it; run alone, this builds it when missing or out of date.
+  await ensureBuilt({ list: builds.filter((build) => build.name === 'server') });
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tableserve-bundle-'));
+}, 300_000);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('the server bundle', () => {
+  it('starts with plain node on the embedded database, migrated, and answers its health check', async () => {
+    const child = spawn(process.execPath, [path.join(dist, 'server.js')], {
+      cwd: os.tmpdir(),
+      // No loader reaches the process through the environment either.
+      env: {
+        PATH: process.env.PATH,
+        NODE_OPTIONS: '',
+        NODE_ENV: 'production',
+        JWT_SECRET: 'a'.repeat(64),
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: 'memory://',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    try {
+      while (!output.includes('TableServe is running')) {
+        if (child.exitCode !== null) throw new Error(`the bundle stopped:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const port = output.match(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/)?.[1];
+      const health = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+      expect(health.status).toBe(200);
+      // "up" only once the committed migrations ran (apps/server/drizzle, found from dist/).
+      expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  }, 120_000);
+
+  it("ships the sheets' worker beside the server, bundled, which makes a restaurant's codes", async () => {
+    const worker = new Worker(path.join(dist, 'table-sheets.worker.cjs'), { execArgv: [] });
+    try {
+      const result = await new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.postMessage({
+          source: {
+            publicUrl: 'http://tableserve.test',
+            name: 'Blue Door Bistro',
+            token: 'a'.repeat(32),
+            numberOfTables: 2,
+          },
+        });
+      });
+      expect(result.codes.restaurant_name).toBe('Blue Door Bistro');
+      expect(result.codes.codes).toHaveLength(2);
+    } finally {
+      await worker.terminate();
+    }
+  });
+});
