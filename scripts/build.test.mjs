@@ -45,7 +45,10 @@ const ensure = (options = {}) =>
 
 describe('the build decision', () => {
   it('builds when there is no build, then reuses it while its sources are unchanged', async () => {
-    expect(decide(buildIn(), { root, env: process.env })).toMatchObject({ needed: true, reason: 'no build yet' });
+    expect(decide(buildIn(), { root, env: process.env })).toMatchObject({
+      needed: true,
+      reason: 'no build yet',
+    });
     const first = await ensure();
     expect(first.decisions[0]).toMatchObject({ needed: true, reason: 'no build yet' });
     expect(runs()).toBe(1);
