@@ -1,5 +1,5 @@
 import { receiptMessages as text } from '@tableserve/contract/receipts';
-import { PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { formatCents } from '../../lib/money';
 import { type Receipt, receiptFooter, receiptHeader, receiptRows, receiptWhen } from './receipts';
 
@@ -9,11 +9,6 @@ const WIDTH = 297.64;
 const MIN_HEIGHT = 419.53;
 const MARGIN = 24;
 const GAP = 12;
-
-const INK = rgb(0.11, 0.098, 0.09); // stone-900
-const BRAND = rgb(0.686, 0.196, 0.11); // brand-700
-const MUTED = rgb(0.47, 0.443, 0.424); // stone-500
-const RULE = rgb(0.85, 0.84, 0.83);
 
 type Style = { font: PDFFont; size: number; color: RGB };
 
@@ -67,6 +62,13 @@ type Step = { height: number; draw: (page: PDFPage, top: number) => void };
  * figures and the payment below, in the order of the email (the same rows, receipts.ts).
  */
 export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
+  // Loaded by the first receipt, not at start: pdf-lib is a good part of the server's start-up
+  // time (docs/decisions/021-production-build.md).
+  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
+  const INK = rgb(0.11, 0.098, 0.09); // stone-900
+  const BRAND = rgb(0.686, 0.196, 0.11); // brand-700
+  const MUTED = rgb(0.47, 0.443, 0.424); // stone-500
+  const RULE = rgb(0.85, 0.84, 0.83);
   // No creation or modification time: the same receipt makes the same bytes, whenever it is asked.
   const pdf = await PDFDocument.create({ updateMetadata: false });
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
