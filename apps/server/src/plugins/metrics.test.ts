@@ -94,6 +94,8 @@ describe('GET /metrics', () => {
     expect(sample(after, misses)).toBeGreaterThan(sample(before, misses));
     expect(sample(after, hits)).toBeGreaterThan(sample(before, hits));
     expect(sample(after, queries)).toBeGreaterThan(sample(before, queries));
+    if (t.app.database.kind === 'postgres')
+      expect(sample(after, 'tableserve_db_pool_connections{state="total"}')).toBeGreaterThan(0);
   });
 
   it('serves the same registry without a token on a listener of its own', async () => {
