@@ -43,6 +43,7 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   const lines = [`TableServe is running at ${config.publicUrl}`, `API docs: ${config.publicUrl}/api/docs`];
+  if (metricsListener) lines.push(`Metrics: http://${metricsHost}:${metricsPort}/metrics`);
   if (!config.webDistDir)
     lines.push('The web app is not built: run `npm run build` (npm start does it for you).');
   if (demo) {
