@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, LogController, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config/config';
 import { loadOrCreateSecret } from './config/secrets';
 import { type Database, openDatabase } from './db/client';
@@ -40,7 +41,7 @@ import { customerRoutes } from './modules/customers/customers.routes';
 import { createCustomersService } from './modules/customers/customers.service';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { createDevicesService } from './modules/devices/devices.service';
-import { healthRoutes } from './modules/health/health.routes';
+import { healthRoutes, probeRoutes } from './modules/health/health.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { createMenuService } from './modules/menu/menu.service';
 import { forfeitHolds } from './modules/orders/order-reads';
@@ -79,6 +80,7 @@ import { contentSecurityPolicy } from './plugins/content-security-policy';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputRules } from './plugins/input-rules';
+import { createMetrics, type Metrics, registerMetrics } from './plugins/metrics';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerRealtime } from './plugins/realtime';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -93,6 +95,8 @@ export type BuildOptions = {
   rateLimitNamespace?: string;
   /** Sees every route as it is added (tests: the authorization matrix reads the route table). */
   onRoute?: onRouteHookHandler;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
 };
 
 declare module 'fastify' {
@@ -110,13 +114,18 @@ declare module 'fastify' {
     paymentEvents: PaymentEvents;
     /** What the services announce: a change made outside them (tests) announces itself here. */
     domainEvents: DomainEventBus;
+    /** The Prometheus series (plugins/metrics.ts): server.ts serves them on their own listener too. */
+    metrics: Metrics;
+    /** Set by the shutdown (shutdown.ts): /health/ready answers 503 and connections close after their answer. */
+    lifecycle: { draining: boolean };
   }
 }
 
-function loggerOptions(config: Config) {
-  const pretty = config.env === 'development' && process.stdout.isTTY;
+function loggerOptions(config: Config, stream: DestinationStream | undefined) {
+  const pretty = config.env === 'development' && process.stdout.isTTY && !stream;
   return {
     level: config.logLevel,
+    ...(stream && { stream }),
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     ...(pretty
       ? {
@@ -138,13 +147,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const now = options.now ?? (() => new Date());
   const { trustProxy } = config;
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     // A hop count believes that many proxies nearest the server (Fastify's types omit the number form).
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     forceCloseConnections: 'idle',
+    // One line per request, written when it is answered (below), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    // A request that reaches a kept-alive connection while the server closes is served, not
+    // refused with a 503: the listener is closed already, so no new connection brings more.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   // Before anything registers a route, so the hook sees all of them.
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -153,14 +167,36 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerInputRules(app);
+  const lifecycle = { draining: false };
+  app.decorate('lifecycle', lifecycle);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // While draining, a proxy's kept-alive connection ends after its answer: its next request
+    // opens a new connection, which reaches another instance once this one stops listening.
+    if (lifecycle.draining) reply.header('connection', 'close');
   });
+  // At warn and quieter no line is written: then the hook costs nothing.
+  if (['trace', 'debug', 'info'].includes(config.logLevel))
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        {
+          method: request.method,
+          route: request.routeOptions.url,
+          url: request.url,
+          statusCode: reply.statusCode,
+          responseTime: reply.elapsedTime,
+        },
+        'request',
+      );
+    });
 
+  const metrics = createMetrics({ poolStats: () => database.poolStats() });
+  app.decorate('metrics', metrics);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onIdleConnectionError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
+    onQuery: (seconds) => metrics.dbQueries.observe(seconds),
   });
   app.decorate('database', database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
@@ -202,6 +238,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   const events = createDomainEventBus();
+  registerMetrics(app, metrics, { token: config.metrics.token, events });
   // Signed with Stripe's webhook secret when Stripe sends them, else with one of this process's
   // own, which only the test provider's local delivery knows.
   const paymentEvents = createPaymentEvents({
@@ -232,7 +269,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   app.decorate('subscriptions', subscriptions);
-  const publishedMenus = createPublishedMenus({ db: database.db, subscriptions, redis, log: app.log });
+  const publishedMenus = createPublishedMenus({
+    db: database.db,
+    subscriptions,
+    redis,
+    log: app.log,
+    onLookup: (hit) => metrics.menuCache.inc({ result: hit ? 'hit' : 'miss' }),
+  });
   app.decorate('publishedMenus', publishedMenus);
   // The menu cache learns of every change one way, from the domain events, after it committed.
   events.on('restaurant.changed', ({ restaurantId }) => publishedMenus.invalidate(restaurantId));
@@ -285,7 +328,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const openBills = createOpenBillsService({ db: database.db, now });
-  registerRealtime(app, { db: database.db, tokens, events, publishedMenus, redis, openBills });
+  registerRealtime(app, {
+    db: database.db,
+    tokens,
+    events,
+    publishedMenus,
+    redis,
+    openBills,
+    sockets: metrics.sockets,
+  });
+  await app.register(probeRoutes, { database, redis, draining: () => lifecycle.draining });
 
   await app.register(
     async (api) => {
@@ -388,8 +440,9 @@ function scheduleSweep(
   const timer = setInterval(() => {
     if (running) return;
     running = runExclusively(database, sweep.lockId, sweep.run)
-      .then((counts) => counts && app.log.info({ counts }, sweep.name))
-      .catch((error) => app.log.error({ err: error }, `${sweep.name} failed`))
+      .then((counts) => counts && app.log.info({ sweep: sweep.name, counts }, sweep.name))
+      // No request behind a sweep: its name is the context an operator searches by.
+      .catch((error) => app.log.error({ err: error, sweep: sweep.name }, `${sweep.name} failed`))
       .finally(() => {
         running = undefined;
       });

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { startBenchReport } from './bench-report';
 import { ConfigError, loadConfig, repositoryRoot } from './config/config';
+import { startMetricsListener } from './plugins/metrics';
 import { seedDemoData } from './seed/demo';
+import { createShutdown } from './shutdown';
 
 // A .env at the repository root is optional; real environment variables win over it.
 const envFile = path.join(repositoryRoot, '.env');
@@ -18,27 +20,21 @@ async function main() {
   // npm run bench only: event-loop delay and peak memory on SIGUSR2 (bench-report.ts).
   startBenchReport(process.env.BENCH_REPORT_FILE);
 
-  // Finish in-flight requests, then close the database, on SIGTERM/SIGINT.
-  let closing = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-      const forceExit = setTimeout(() => process.exit(1), 10_000);
-      forceExit.unref();
-      // Keep-alive connections that finish their last request after close() began would hold
-      // the server open until their idle timeout: close each as soon as it falls idle.
-      setInterval(() => app.server.closeIdleConnections(), 50).unref();
-      app.close().then(
-        () => process.exit(0),
-        (error) => {
-          app.log.error({ err: error }, 'error while shutting down');
-          process.exit(1);
-        },
-      );
-    });
-  }
+  const { port: metricsPort, host: metricsHost } = config.metrics;
+  const metricsListener =
+    metricsPort === undefined
+      ? undefined
+      : await startMetricsListener(app.metrics, { host: metricsHost, port: metricsPort });
+
+  // Drain, finish in-flight requests, then close everything, on SIGTERM/SIGINT (shutdown.ts).
+  const shutdown = createShutdown({
+    app,
+    delaySeconds: config.shutdownDelaySeconds,
+    alsoClose:
+      metricsListener && (() => new Promise<void>((resolve) => metricsListener.close(() => resolve()))),
+    exit: (code) => process.exit(code),
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal));
 
   const demo =
     config.seedDemo && config.env !== 'production' && app.database.embeddedOnDisk
@@ -47,6 +43,7 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   const lines = [`TableServe is running at ${config.publicUrl}`, `API docs: ${config.publicUrl}/api/docs`];
+  if (metricsListener) lines.push(`Metrics: http://${metricsHost}:${metricsPort}/metrics`);
   if (!config.webDistDir)
     lines.push('The web app is not built: run `npm run build` (npm start does it for you).');
   if (demo) {

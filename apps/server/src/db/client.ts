@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -22,6 +23,11 @@ export type Database = {
   /** True when the embedded database lives on disk (the demo seed runs only there). */
   embeddedOnDisk: boolean;
   ping(): Promise<boolean>;
+  /** How many of this build's migrations the database has not applied (0: up to date). */
+  migrationsBehind(): Promise<number>;
+  /** The pg pool's connections (undefined on PGlite, which has one). */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined;
+  /** Closes it; a second call (the app's close after a test closed it) waits for the first. */
   close(): Promise<void>;
 };
 
@@ -34,6 +40,15 @@ const pgliteOptions = { startParams: [...PGlite.defaultStartParams, '-c', 'share
 const migrationsFolder = path.join(repositoryRoot, 'apps/server/drizzle');
 
 /**
+ * Held while an instance migrates a PostgreSQL database: two instances started together take
+ * turns, and the second finds the migrations applied (the sweeps use 7_262_001 and 7_262_002).
+ */
+const MIGRATION_LOCK_ID = 7_262_000;
+
+/** Seconds one statement took, failed ones included. */
+export type QueryObserver = (seconds: number) => void;
+
+/**
  * Opens the database named by DATABASE_URL and applies the committed migrations:
  * unset → PGlite files in DATA_DIR/pglite; memory:// → PGlite in memory; postgres:// → a pg pool.
  */
@@ -41,21 +56,30 @@ export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   onIdleConnectionError?: (error: Error) => void;
+  /** Told the time of every statement the app's queries run (the metrics' histogram). */
+  onQuery?: QueryObserver;
 }): Promise<Database> {
-  const { databaseUrl, dataDir } = options;
+  const { databaseUrl, dataDir, onQuery } = options;
   if (databaseUrl?.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     // An idle connection closed by the server (a restart, a failover, an admin) must not crash
     // the process: the pool drops that client and opens a new one when next needed.
     pool.on('error', (error) => options.onIdleConnectionError?.(error));
+    await migrateUnderLock(pool);
+    // Every statement, pooled or in a transaction, runs through some client's query().
+    if (onQuery)
+      pool.on('connect', (client) => {
+        client.query = timed(client.query.bind(client), onQuery) as typeof client.query;
+      });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
     return {
       db,
       kind: 'postgres',
       embeddedOnDisk: false,
       ping: () => ping(db),
-      close: () => pool.end(),
+      migrationsBehind: () => migrationsBehind(db),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: once(() => pool.end()),
     };
   }
 
@@ -74,13 +98,98 @@ export async function openDatabase(options: {
     await client.close();
     client = new PGlite(directory, pgliteOptions);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(onQuery ? timedPglite(client, onQuery) : client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     embeddedOnDisk: !inMemory,
     ping: () => ping(db),
-    close: () => client.close(),
+    migrationsBehind: () => migrationsBehind(db),
+    poolStats: () => undefined,
+    close: once(() => client.close()),
+  };
+}
+
+/**
+ * Migrates on one dedicated connection holding a session advisory lock: instances starting
+ * together wait for each other instead of racing to create the same tables.
+ */
+async function migrateUnderLock(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** This build's migrations, read once: the journal does not change under a running process. */
+let buildMigrations: number[] | undefined;
+
+/**
+ * Counted as drizzle's migrator decides what to apply: every migration of this build newer than
+ * the newest one recorded in drizzle.__drizzle_migrations.
+ */
+async function migrationsBehind(db: Db): Promise<number> {
+  buildMigrations ??= readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis);
+  const result = await db.execute(
+    sql`select coalesce(max(created_at), 0) as applied from drizzle.__drizzle_migrations`,
+  );
+  const applied = Number(
+    (result as unknown as { rows: Array<{ applied: string | number }> }).rows[0]?.applied,
+  );
+  return buildMigrations.filter((millis) => millis > applied).length;
+}
+
+/** query() of pg's clients and PGlite's, timed; a callback's end (pg's pool uses one) is the end. */
+function timed<Query>(query: Query, observe: QueryObserver): Query {
+  // Its overloads (text or config, values, callback) all pass through unchanged.
+  const call = query as unknown as (...args: unknown[]) => unknown;
+  return ((...args: unknown[]) => {
+    const start = performance.now();
+    const done = () => observe((performance.now() - start) / 1000);
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...results: unknown[]) => {
+        done();
+        return last(...results);
+      };
+      return call(...args);
+    }
+    const result = call(...args);
+    if (result instanceof Promise) result.then(done, done);
+    return result;
+  }) as unknown as Query;
+}
+
+/**
+ * The PGlite client drizzle sees: its query() timed, and its transactions' too. Its other members
+ * stay its own (bound: PGlite keeps private fields, which a proxy as `this` cannot reach).
+ */
+function timedPglite(client: PGlite, observe: QueryObserver): PGlite {
+  const query = timed(client.query.bind(client), observe);
+  const transaction: PGlite['transaction'] = (callback) =>
+    client.transaction((tx) => callback({ ...tx, query: timed(tx.query, observe) }));
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query') return query;
+      if (property === 'transaction') return transaction;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= close();
+    return closing;
   };
 }
 

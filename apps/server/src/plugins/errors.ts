@@ -38,6 +38,20 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
 }
 
 /**
+ * The code an error is answered with (the body's `code`): what a client branches on, and the
+ * reason the metrics count a refused order by. undefined for an AppError without one.
+ */
+export function codeOf(error: FastifyError | AppError): string | undefined {
+  if (error instanceof AppError) return error.code;
+  if (error instanceof BodyValidationError || hasZodFastifySchemaValidationErrors(error))
+    return 'VALIDATION_ERROR';
+  const status = error.statusCode ?? 500;
+  if (status === 429) return 'RATE_LIMITED';
+  if (status >= 400 && status < 500) return error.code;
+  return 'INTERNAL';
+}
+
+/**
  * One error shape for the whole API: {message, code?, errors?}. Expected failures keep their
  * status; anything unexpected is logged with the request id and answered with a plain 500
  * that leaks nothing.
@@ -46,7 +60,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds) reply.header('retry-after', error.retryAfterSeconds);
-      return reply.code(error.statusCode).send({ message: error.message, code: error.code });
+      return reply.code(error.statusCode).send({ message: error.message, code: codeOf(error) });
     }
     if (error instanceof BodyValidationError) {
       const issues = error.issues.map((issue) => ({
@@ -56,11 +70,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         params: { keys: 'keys' in issue ? issue.keys : undefined },
       }));
       const { message, errors } = describeValidation('body', issues);
-      return reply.code(400).send({ message, code: 'VALIDATION_ERROR', errors });
+      return reply.code(400).send({ message, code: codeOf(error), errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const { message, errors } = describeValidation(error.validationContext, error.validation);
-      return reply.code(400).send({ message, code: 'VALIDATION_ERROR', errors });
+      return reply.code(400).send({ message, code: codeOf(error), errors });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
@@ -68,14 +82,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       const retryAfter = Number(reply.getHeader('retry-after')) || 60;
       return reply
         .code(429)
-        .send({ message: serverMessages.tooManyRequests(retryAfter), code: 'RATE_LIMITED' });
+        .send({ message: serverMessages.tooManyRequests(retryAfter), code: codeOf(error) });
     }
     if (status >= 400 && status < 500) {
       const message =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Malformed JSON in request body' : error.message;
-      return reply.code(status).send({ message, code: error.code });
+      return reply.code(status).send({ message, code: codeOf(error) });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: serverMessages.internal, code: 'INTERNAL' });
+    return reply.code(500).send({ message: serverMessages.internal, code: codeOf(error) });
   });
 }

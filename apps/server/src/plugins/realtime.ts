@@ -13,7 +13,8 @@ import {
 import { can } from '@tableserve/contract/staff-roles';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import type { Gauge } from 'prom-client';
+import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client';
 import type { DomainEventBus } from '../lib/domain-events';
 import { type Audience, claimedAudience } from '../lib/jwt';
@@ -22,6 +23,7 @@ import type { OpenBillsService } from '../modules/bills/open-bills.service';
 import type { PublishedMenus } from '../modules/customer-menu/published-menus';
 import { findRestaurantOfCaller } from '../modules/restaurants/restaurant-of-caller';
 import { actorOfToken } from './auth';
+import type { SocketKind } from './metrics';
 
 const staffRoom = (restaurantId: number) => `staff:${restaurantId}`;
 const customerRoom = (customerId: number) => `customer:${customerId}`;
@@ -52,6 +54,8 @@ export function registerRealtime(
     publishedMenus: PublishedMenus;
     redis: Redis | undefined;
     openBills: OpenBillsService;
+    /** Open sockets by kind (plugins/metrics.ts). */
+    sockets: Gauge<'kind'>;
   },
 ) {
   const io = new Server<Record<string, never>, ServerToClientEvents>(app.server, {
@@ -79,6 +83,12 @@ export function registerRealtime(
     return tableRoom(menu.restaurant.id, table);
   }
 
+  /** Counts an admitted socket as open until it disconnects. */
+  function opened(socket: Socket, kind: SocketKind) {
+    deps.sockets.inc({ kind });
+    socket.once('disconnect', () => deps.sockets.dec({ kind }));
+  }
+
   io.use(async (socket, next) => {
     const { auth, query } = socket.handshake;
     const token = String(auth?.token ?? query.token ?? '');
@@ -89,6 +99,7 @@ export function registerRealtime(
       if (table === undefined) return next(new Error(SOCKET_UNAUTHORIZED));
       if (!token && table) {
         await socket.join(table);
+        opened(socket, 'table');
         return next();
       }
       if (!token && menuOf.success) {
@@ -96,6 +107,7 @@ export function registerRealtime(
         const menu = await deps.publishedMenus.byId(menuOf.data);
         if (menu?.subscriptionValid) {
           await socket.join(menuRoom(menu.restaurant.id));
+          opened(socket, 'menu');
           return next();
         }
         return next(new Error(SOCKET_UNAUTHORIZED));
@@ -107,6 +119,7 @@ export function registerRealtime(
         if (restaurant) {
           const bills = can(actor.role, 'orders.view') ? [billsRoom(restaurant.id)] : [];
           await socket.join([staffRoom(restaurant.id), ...bills, accountRoom(actor.kind, actor.id)]);
+          opened(socket, 'staff');
           return next();
         }
       }
@@ -117,6 +130,7 @@ export function registerRealtime(
           accountRoom('customer', customerId),
           ...(table ? [table] : []),
         ]);
+        opened(socket, 'diner');
         return next();
       }
       next(new Error(SOCKET_UNAUTHORIZED));
@@ -190,8 +204,11 @@ export function registerRealtime(
     io.in(accountRoom(audience, accountId)).disconnectSockets(true);
   });
 
+  // This instance's connections only (io.disconnectSockets would reach every instance through
+  // the adapter), ended at the transport: the clients see a lost connection, not a refusal, and
+  // reconnect by themselves, through the proxy to an instance still running.
   app.addHook('preClose', async () => {
-    io.disconnectSockets(true);
+    io.engine.close();
   });
   app.addHook('onClose', async () => {
     // Fastify has closed the HTTP server already; io.close() finding it closed is expected.

@@ -1599,8 +1599,11 @@ const MATRIX: Entry[] = [
   },
 ];
 
-/** Routes outside /api/v1 that are public by design: the OpenAPI document and its viewer. */
-const PUBLIC_INFRASTRUCTURE = /^\/api\/docs(\/|$)/;
+/**
+ * Routes outside /api/v1 that are public by design: the OpenAPI document and its viewer, the
+ * balancer's probes; /metrics checks its own token (plugins/metrics.test.ts).
+ */
+const PUBLIC_INFRASTRUCTURE = /^\/(api\/docs(\/|$)|health\/(live|ready)$|metrics$)/;
 
 const registered: { method: string; url: string; hooks: unknown[] }[] = [];
 let w: World;

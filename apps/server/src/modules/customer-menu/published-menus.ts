@@ -94,6 +94,8 @@ export function createPublishedMenus(deps: {
   subscriptions: Pick<SubscriptionsService, 'ownerHasValidSubscription'>;
   redis?: Redis | undefined;
   log: FastifyBaseLogger;
+  /** Told whether each lookup found the menu cached (the metrics' hit and miss counts). */
+  onLookup?: (hit: boolean) => void;
 }) {
   const { db, subscriptions, log } = deps;
   const byId = new Map<number, { menu: PublishedMenu; loadedAt: number }>();
@@ -204,6 +206,12 @@ export function createPublishedMenus(deps: {
   }
 
   function fresh(restaurantId: number | undefined) {
+    const menu = cachedMenu(restaurantId);
+    deps.onLookup?.(menu !== undefined);
+    return menu;
+  }
+
+  function cachedMenu(restaurantId: number | undefined) {
     const cached = restaurantId === undefined ? undefined : byId.get(restaurantId);
     if (!cached) return undefined;
     if (Date.now() - cached.loadedAt > MAX_AGE_MS) {
