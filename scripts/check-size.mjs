@@ -14,6 +14,10 @@
 // the loaded stylesheets declare, the face that draws basic Latin text (the last declared one
 // whose unicode-range covers "a", as the browser picks). Not counted: the menu's JSON answer and
 // its photos, which are data, not the build.
+//
+// Only the live build counts: the manifest is the live build's (the web build publishes it with
+// index.html, apps/web/build/publish.ts), and the earlier builds' assets kept beside it for open
+// pages are never reached from it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

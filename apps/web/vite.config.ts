@@ -1,16 +1,33 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { parseEnv } from 'node:util';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { firstLoadChunks } from './build/first-load-chunks.ts';
-import { precompress } from './build/precompress.ts';
+import { publish } from './build/publish.ts';
+
+const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Where the build is published: the directory the server serves, WEB_DIST_DIR read as the server
+ * reads it (the environment, else the repository's .env, relative to the repository).
+ */
+function webDistDir(): string {
+  const envFile = path.join(repositoryRoot, '.env');
+  const fromFile = existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')).WEB_DIST_DIR : undefined;
+  return path.resolve(repositoryRoot, process.env.WEB_DIST_DIR || fromFile || 'apps/web/dist');
+}
 
 export default defineConfig(({ command }) => {
   // `npm start` builds for production whatever NODE_ENV the shell exports: with
   // NODE_ENV=development, Vite would ship React's development build (half again as large, slow).
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), tailwindcss(), precompress()],
+    // The build goes to a staging directory, then is published beside the previous builds'
+    // assets, which open pages still load (build/publish.ts).
+    plugins: [react(), tailwindcss(), publish(webDistDir())],
     resolve: {
       alias: [
         { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -43,7 +60,7 @@ export default defineConfig(({ command }) => {
       name: 'web',
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     },
   };
 });

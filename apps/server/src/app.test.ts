@@ -202,6 +202,24 @@ describe('the single-page app', () => {
     expect(health.headers['content-encoding']).toBeUndefined();
   });
 
+  it('serves a build published while it runs: its page and its new assets, at once', async () => {
+    await writeFile(path.join(webDir, 'assets', 'index-new456.js'), 'console.log(2)');
+    await writeFile(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><title>TableServe</title><div id="root"></div><script src="/assets/index-new456.js"></script>',
+    );
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-new456.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(2)');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/cart']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.body).toContain('/assets/index-new456.js');
+    }
+    // The previous build's assets stay served beside it.
+    expect((await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).statusCode).toBe(200);
+  });
+
   it('answers 404 for an asset that is not in this build, not the page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-old999.js' });
     expect(response.statusCode).toBe(404);

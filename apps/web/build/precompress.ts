@@ -2,7 +2,6 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -21,38 +20,28 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
 }
 
 /**
- * Writes a .br (brotli, maximum quality) and a .gz beside every text asset of the build, once, so
- * the server sends them as they are (@fastify/static preCompressed) instead of compressing each
- * request or, worse, sending them uncompressed to a phone on a weak network.
+ * Writes a .br (brotli, maximum quality) and a .gz beside every text file of the build in `dir`,
+ * once, so the server sends them as they are (@fastify/static preCompressed) instead of
+ * compressing each request or, worse, sending them uncompressed to a phone on a weak network.
  */
-export function precompress(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'tableserve-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      const work: Promise<void>[] = [];
-      for await (const file of filesUnder(outDir)) {
-        if (!COMPRESSIBLE.test(file) || (await stat(file)).size < MIN_BYTES) continue;
-        work.push(
-          readFile(file).then(async (content) => {
-            const [br, gz] = await Promise.all([
-              brotli(content, {
-                params: {
-                  [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                  [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-                },
-              }),
-              gzipAsync(content, { level: 9 }),
-            ]);
-            await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+export async function precompress(dir: string): Promise<void> {
+  const work: Promise<void>[] = [];
+  for await (const file of filesUnder(dir)) {
+    if (!COMPRESSIBLE.test(file) || (await stat(file)).size < MIN_BYTES) continue;
+    work.push(
+      readFile(file).then(async (content) => {
+        const [br, gz] = await Promise.all([
+          brotli(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
           }),
-        );
-      }
-      await Promise.all(work);
-    },
-  };
+          gzipAsync(content, { level: 9 }),
+        ]);
+        await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+      }),
+    );
+  }
+  await Promise.all(work);
 }

@@ -7,6 +7,14 @@ import { BrowserRouter } from 'react-router';
 import { AppRoutes, loadPagesOf } from './app/router';
 import { ToastHost } from './app/toast-host';
 import './index.css';
+import { isMissingChunk, reloadForNewBuild } from './lib/reload-for-new-build';
+
+// Vite's signal that a lazy chunk or its stylesheet failed to load, from any dynamic import, not
+// only a page's: after a deploy, reload onto the new build once. The error still reaches whoever
+// awaited the import (a page's boundary shows the error page once the reload is spent).
+window.addEventListener('vite:preloadError', (event) => {
+  if (isMissingChunk(event.payload)) reloadForNewBuild();
+});
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },

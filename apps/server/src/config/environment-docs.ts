@@ -26,7 +26,11 @@ export const environmentVariables: Record<keyof Env, VariableDoc> & Record<strin
     default: 'http://localhost:$PORT',
     meaning: 'the address people use: email links and QR codes point here',
   },
-  WEB_DIST_DIR: { default: 'apps/web/dist', meaning: 'the built web app the server serves' },
+  WEB_DIST_DIR: {
+    default: 'apps/web/dist',
+    meaning:
+      'the built web app: the web build publishes it there, beside the assets of earlier builds, and the server serves it',
+  },
   DATA_DIR: {
     default: './data',
     meaning: 'all local state: embedded database, mail outbox, uploads, generated secrets, backups',

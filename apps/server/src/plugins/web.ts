@@ -45,12 +45,16 @@ export async function registerWebApp(
   if (webDistDir) {
     await app.register(fastifyStatic, {
       root: webDistDir,
-      wildcard: false,
+      // Each request looks its file up, instead of the files listed once at start: a build
+      // published while the server runs (apps/web/build/publish.ts) is served at once, and the
+      // previous builds' assets with it.
+      wildcard: true,
       index: false,
       // The build writes .br and .gz beside each text asset; the browser gets the best it accepts.
       preCompressed: true,
       // Source maps stay on the server's disk for error tooling; the public never gets the sources.
-      allowedPath: (pathname) => !pathname.endsWith('.map'),
+      // A directory (`/`, a client route ending in `/`) goes to the page below, not a 403.
+      allowedPath: (pathname) => !pathname.endsWith('.map') && !pathname.endsWith('/'),
       // The headers below decide caching, not the plugin's default max-age=0.
       cacheControl: false,
       setHeaders(res, filePath) {

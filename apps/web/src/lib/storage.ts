@@ -19,6 +19,8 @@ export const sessionKeys = {
   billReceipts: 'billReceipts',
   /** The payment timing of the restaurant whose menu the diner opened (ADR 020): not in the spec. */
   paymentTiming: 'paymentTiming',
+  /** The build this tab last reloaded to leave, once per build (docs/product/web-app.md#new-build): not in the spec. */
+  reloadedForBuild: 'reloadedForBuild',
 } as const;
 
 export const localKeys = {
