@@ -57,7 +57,8 @@ export const builds = [
     inputs: [...shared, 'apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json'],
     env: undefined,
     stamp: 'apps/server/dist/build-stamp.json',
-    command: ['npm', 'run', 'build', '-w', 'apps/server'],
+    // What `npm run build -w apps/server` runs, without npm's own start-up.
+    command: [process.execPath, 'apps/server/build.mjs'],
   },
 ];
 
