@@ -13,7 +13,8 @@ import { withBuildLock } from './build-lock.mjs';
 
 export const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** Both builds resolve packages through node_modules: the lock file stands for all of them. */
+/** What both builds read: the installed packages (package-lock.json stands for node_modules),
+ * the shared TypeScript settings and the contract package. */
 const shared = [
   'package-lock.json',
   'tsconfig.base.json',
@@ -22,7 +23,7 @@ const shared = [
 ];
 
 /**
- * @typedef {{ name: string, inputs: string[], env: RegExp | undefined, output: string, stamp: string, command: string[] }} Build
+ * @typedef {{ name: string, inputs: string[], env: RegExp | undefined, stamp: string, command: string[] }} Build
  * inputs: files and folders (relative to the repository root) the build reads; env: the variables
  * it reads; stamp: where it records what it was built from.
  */
@@ -47,8 +48,7 @@ export const builds = [
       'apps/web/.env.production.local',
     ],
     env: /^VITE_/,
-    output: 'apps/web/dist',
-    // A file Vite's publish step leaves alone and the server does not serve (a dotfile).
+    // Written after the build (which may empty dist/); a dotfile, which the server does not serve.
     stamp: 'apps/web/dist/.build-stamp.json',
     command: ['npm', 'run', 'build', '-w', 'apps/web'],
   },
@@ -56,9 +56,9 @@ export const builds = [
     name: 'server',
     inputs: [...shared, 'apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json'],
     env: undefined,
-    output: 'apps/server/dist',
     stamp: 'apps/server/dist/build-stamp.json',
-    command: ['npm', 'run', 'build', '-w', 'apps/server'],
+    // What `npm run build -w apps/server` runs, without npm's own start-up.
+    command: [process.execPath, 'apps/server/build.mjs'],
   },
 ];
 
@@ -151,7 +151,7 @@ export function buildEnvironment(root = repositoryRoot) {
 
 function run(build, { root, env, stdio }) {
   const [command, ...args] = build.command;
-  const result = spawnSync(command, args, { cwd: root, env, stdio, encoding: 'utf8' });
+  const result = spawnSync(command, args, { cwd: root, env, stdio, encoding: 'utf8', maxBuffer: 64 << 20 });
   if (result.status === 0) return;
   if (stdio === 'pipe') process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
   throw new Error(
@@ -162,7 +162,8 @@ function run(build, { root, env, stdio }) {
 /**
  * Builds what is missing or out of date (everything with `force`), one process at a time per
  * checkout: a second caller waits for the first, then finds its build fresh and reuses it.
- * `stdio` 'pipe' keeps the builds' own output for when one fails.
+ * `stdio` 'pipe' keeps the builds' own output for when one fails; `onBuild` is told what is about
+ * to be built, before it starts.
  * @returns {Promise<{ decisions: ReturnType<typeof decide>[], seconds: number }>} each build's
  * decision, as taken under the lock when something was to be built.
  */
@@ -170,22 +171,26 @@ export async function ensureBuilt({
   force = false,
   stdio = 'pipe',
   onWait = () => {},
+  onBuild = () => {},
   list = builds,
   root = repositoryRoot,
   lockDir = path.join(root, 'node_modules/.cache/tableserve/build.lock'),
 } = {}) {
-  const started = performance.now();
   const env = buildEnvironment(root);
   const first = list.map((build) => decide(build, { root, env }));
   if (!force && first.every((decision) => !decision.needed)) return { decisions: first, seconds: 0 };
   return withBuildLock(
     lockDir,
     () => {
+      const started = performance.now();
       // Decided again: another process may have built while this one waited for the lock.
       const decisions = list.map((build) => decide(build, { root, env }));
-      for (const decision of decisions) {
-        if (force && !decision.needed) Object.assign(decision, { needed: true, reason: 'asked for' });
-        if (!decision.needed) continue;
+      if (force)
+        for (const decision of decisions)
+          if (!decision.needed) Object.assign(decision, { needed: true, reason: 'forced' });
+      const needed = decisions.filter((decision) => decision.needed);
+      if (needed.length) onBuild(needed);
+      for (const decision of needed) {
         rmSync(path.join(root, decision.build.stamp), { force: true });
         run(decision.build, { root, env, stdio });
         writeStamp(decision.build, decision.sources, { root });
@@ -196,6 +201,12 @@ export async function ensureBuilt({
   );
 }
 
+const builtWhy = (decisions) =>
+  decisions.map((decision) => `the ${decision.build.name} (${decision.reason})`).join(' and ');
+
+export const sayWaiting = (pid) => console.log(`Waiting for the build under way (process ${pid}) to finish…`);
+export const sayBuilding = (decisions) => console.log(`Building ${builtWhy(decisions)}…`);
+
 /** One line for the operator: what was built and why, or that the build was reused. */
 export function summary(decisions, seconds) {
   const built = decisions.filter((decision) => decision.needed);
@@ -203,11 +214,9 @@ export function summary(decisions, seconds) {
     .filter((decision) => !decision.needed)
     .map((decision) => `the ${decision.build.name}`);
   if (built.length === 0) return `Reusing the build: ${reused.join(' and ')} unchanged since it was made.`;
-  const done = `Built ${built.map((decision) => `the ${decision.build.name} (${decision.reason})`).join(' and ')} in ${seconds.toFixed(1)} s`;
+  const done = `Built ${builtWhy(built)} in ${seconds.toFixed(1)} s`;
   return reused.length ? `${done}; reusing ${reused.join(' and ')} (unchanged).` : `${done}.`;
 }
-
-export const sayWaiting = (pid) => console.log(`Waiting for the build under way (process ${pid}) to finish…`);
 
 // `npm run build` builds both; with --if-changed (the benchmarks) only what is missing or changed.
 if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
@@ -217,6 +226,7 @@ if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
       force: !ifChanged,
       stdio: ifChanged ? 'pipe' : 'inherit',
       onWait: sayWaiting,
+      onBuild: sayBuilding,
     });
     console.log(summary(decisions, seconds));
   } catch (error) {

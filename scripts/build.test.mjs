@@ -15,7 +15,6 @@ const buildIn = (gate) => ({
   name: 'test app',
   inputs: ['src', 'config.json'],
   env: /^VITE_/,
-  output: 'out',
   stamp: 'out/stamp.json',
   command: [
     process.execPath,
@@ -85,8 +84,10 @@ describe('the build decision', () => {
     rmSync(path.join(root, 'out/stamp.json'));
     expect(decide(buildIn(), { root, env: process.env }).reason).toBe('no build yet');
     await ensure();
-    const forced = await ensure({ force: true });
-    expect(forced.decisions[0]).toMatchObject({ needed: true, reason: 'asked for' });
+    const told = [];
+    const forced = await ensure({ force: true, onBuild: (decisions) => told.push(decisions.length) });
+    expect(told).toEqual([1]);
+    expect(forced.decisions[0]).toMatchObject({ needed: true, reason: 'forced' });
     expect(runs()).toBe(3);
   });
 

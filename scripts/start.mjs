@@ -5,11 +5,11 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import path from 'node:path';
-import { ensureBuilt, repositoryRoot, sayWaiting, summary } from './build.mjs';
+import { ensureBuilt, repositoryRoot, sayBuilding, sayWaiting, summary } from './build.mjs';
 
 let result;
 try {
-  result = await ensureBuilt({ onWait: sayWaiting });
+  result = await ensureBuilt({ onWait: sayWaiting, onBuild: sayBuilding });
 } catch (error) {
   console.error(error.message);
   process.exit(1);
