@@ -226,7 +226,7 @@ describe.skipIf(!databaseServer || !redisUrl)(
               return counts;
             }, {}),
           ),
-        )}`,
+        )}; nginx's errors: ${JSON.stringify(await nginx.errorKinds())}`,
       );
     }, 300_000);
 

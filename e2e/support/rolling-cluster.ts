@@ -170,6 +170,19 @@ export async function startNginx(options: { instancePorts: [number, number]; pro
           return { method, uri, status: Number(status), upstreams, statuses };
         });
     },
+    /** The kinds of error nginx logged (addresses, times and ids left out), and how often each. */
+    async errorKinds() {
+      const text = await readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => '');
+      const counts: Record<string, number> = {};
+      for (const line of text.split('\n').filter(Boolean)) {
+        const kind = line
+          .replace(/^\S+ \S+ \[(\w+)\] \d+#\d+: \*?\d* ?/, '$1: ')
+          .replace(/, client: .*$/, '')
+          .replace(/\d+\.\d+\.\d+\.\d+(:\d+)?/g, '<address>');
+        counts[kind] = (counts[kind] ?? 0) + 1;
+      }
+      return counts;
+    },
     async stop() {
       const done = exited(child);
       child.kill('SIGTERM');
