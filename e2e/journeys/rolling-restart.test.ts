@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountLimits } from '../../apps/server/src/plugins/rate-limits';
 import { checkoutFromMenu, continueAsGuest } from '../support/diners';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/harness';
 import { logIn } from '../support/owners';
@@ -16,7 +18,7 @@ import {
   serverInstance,
   startNginx,
 } from '../support/rolling-cluster';
-import { type DinerReport, runDiner, type StaffScreen, staffScreen } from '../support/rolling-load';
+import { type DinerReport, request, runDiner, type StaffScreen, staffScreen } from '../support/rolling-load';
 import { markPage, staffPaths, staffScreenLive, stillSamePage } from '../support/staff';
 
 /**
@@ -229,6 +231,25 @@ describe.skipIf(!databaseServer || !redisUrl)(
         )}; nginx's errors: ${JSON.stringify(await nginx.errorKinds())}`,
       );
     }, 300_000);
+
+    it("counts a client's own address, whatever X-Forwarded-For it sends: nginx writes it, the instances believe only nginx", async () => {
+      // Addresses of this run alone, so the shared Redis's counters start from nothing.
+      const address = () =>
+        `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
+      const [client, other] = [address(), address()];
+      const forgotPassword = (from: string, call: number) =>
+        request(new http.Agent({ localAddress: from }), `${nginx.url}/api/v1/auth/forgot_password`, {
+          method: 'POST',
+          headers: { 'x-forwarded-for': `198.51.100.${call + 1}` },
+          body: { email: `someone.${call}.${runId}@rolling.example` },
+        }).then((answer) => answer.status);
+      const { max } = accountLimits.forgotPassword.perIp;
+      const statuses: number[] = [];
+      for (let call = 0; call <= max; call++) statuses.push(await forgotPassword(client, call));
+      expect(statuses).toEqual([...Array(max).fill(200), 429]);
+      // Not nginx's own address either: another client is not refused.
+      expect(await forgotPassword(other, 0)).toBe(200);
+    });
 
     it('caches hashed assets per encoding at the proxy, and never index.html or the API', async () => {
       const index = await fetch(`${nginx.url}/`);

@@ -11,8 +11,8 @@ import { io, type Socket } from 'socket.io-client';
 
 type Answer = { status: number; body: unknown };
 
-/** One HTTP call from a given source address (a phone of its own, as the per-address limits see it). */
-function request(
+/** One HTTP call from the agent's source address (a phone of its own, as the per-address limits see it). */
+export function request(
   agent: http.Agent,
   url: string,
   options: { method?: string; headers?: Record<string, string>; body?: unknown },
