@@ -98,7 +98,6 @@ describe.skipIf(!databaseServer || !redisUrl)(
       expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 20_000 });
 
     it('loses no order, leaves no screen behind and breaks no open page', async () => {
-      // Hashed assets come from nginx's cache once fetched, per encoding.
       const menuPage = `/menu-display?token=${database.menuToken}`;
 
       // Pages open before the restart: a diner's menu on a phone, the owner's Order Summary.
