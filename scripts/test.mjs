@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { CHROMIUM, ensureDebianPackages, NGINX } from './ensure-debian-packages.mjs';
 
 const run = (command, args) => {
   console.log(`\n> ${command} ${args.join(' ')}`);
@@ -16,7 +16,8 @@ const run = (command, args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-ensureChromium();
+// The journeys drive Chromium; the rolling-restart journey puts nginx in front of two servers.
+ensureDebianPackages([CHROMIUM, NGINX]);
 run('node', ['scripts/audit.mjs']);
 run('npm', ['run', 'lint']);
 run('node', ['scripts/check-citations.mjs']);
