@@ -52,16 +52,13 @@ const exited = (child: ChildProcess) =>
         child.once('exit', (code, signal) => resolve(code ?? signal)),
       );
 
-/**
- * The one command that runs a server instance.
- * TODO(integrator): `node apps/server/dist/server.js` once the production bundle exists.
- */
+/** The one command that runs a server instance: the production bundle `npm test` builds first. */
 function serverCommand(): [string, string[]] {
-  return [process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts']];
+  return [process.execPath, ['apps/server/dist/server.js']];
 }
 
-/** The URL the instance answers ready on. TODO(integrator): /health/ready once it exists. */
-const readyPath = '/api/v1/health';
+/** Ready: database, Redis and migrations good, not draining (docs/operations.md#health-and-metrics). */
+const readyPath = '/health/ready';
 
 /** A server instance on its own port, started and stopped as systemd does: SIGTERM, then wait. */
 export function serverInstance(name: string, port: number, env: Record<string, string>) {
