@@ -19,6 +19,7 @@ import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { ownerReads } from './modules/auth/owner-reads';
+import { registerServerBackups } from './modules/backups/server-backups';
 import { registerBillPaymentHandlers } from './modules/bills/bill-payment-events';
 import { billForNewOrder } from './modules/bills/bill-placement';
 import { billRoutes } from './modules/bills/bills.routes';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onIdleConnectionError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
   });
   app.decorate('database', database);
+  await registerServerBackups(app, database, { dataDir: config.dataDir, backup: config.backup, now });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
