@@ -164,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onIdleConnectionError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
   });
   app.decorate('database', database);
-  await registerServerBackups(app, database, { dataDir: config.dataDir, backup: config.backup, now });
+  await registerServerBackups(app, database, { dataDir: config.dataDir, backup: config.backup });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

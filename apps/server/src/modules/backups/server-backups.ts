@@ -15,7 +15,7 @@ import { dumpEmbedded } from './embedded-dump';
 export async function registerServerBackups(
   app: FastifyInstance,
   database: Database,
-  options: { dataDir: string; backup: BackupConfig; now: () => Date },
+  options: { dataDir: string; backup: BackupConfig },
 ): Promise<void> {
   const client = database.pglite;
   if (!client || !database.embeddedOnDisk) {
@@ -46,7 +46,6 @@ export async function registerServerBackups(
           target: backupTarget(options.backup),
           keep: options.backup.keep,
           seconds: options.backup.intervalSeconds,
-          now: options.now,
         })
       : undefined;
   // Before the database closes (onClose): a backup under way finishes first.
@@ -67,13 +66,13 @@ export function scheduleBackups(
     target: BackupTarget;
     keep: number;
     seconds: number;
-    now: () => Date;
   },
 ): BackupSchedule {
   let round: Promise<void> | undefined;
   const runOnce = () => {
     round ??= (async () => {
-      const name = backupFileName(options.now());
+      // The wall clock, not the app's: a name is when the copy was made, and tests move the app's.
+      const name = backupFileName(new Date());
       try {
         const archive = await options.dump();
         const deleted = await storeAndPrune(options.target, name, archive, options.keep);
