@@ -50,5 +50,12 @@ export async function pgRestore(databaseUrl: string, file: string): Promise<void
   } finally {
     await client.end();
   }
-  await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${databaseUrl}`, file]);
+  // One transaction: a restore that fails leaves the database empty, not half restored.
+  await run('pg_restore', [
+    '--no-owner',
+    '--single-transaction',
+    '--exit-on-error',
+    `--dbname=${databaseUrl}`,
+    file,
+  ]);
 }
