@@ -24,6 +24,9 @@ export class DataDirInUseError extends Error {
 
 export const lockFileOf = (dataDir: string) => path.join(dataDir, 'pglite.lock');
 
+/** The lock files this process holds. */
+const heldHere = new Set<string>();
+
 /** The process that holds DATA_DIR's embedded database, if a live one does. */
 export function lockHolder(dataDir: string): number | undefined {
   let pid: number;
@@ -33,9 +36,10 @@ export function lockHolder(dataDir: string): number | undefined {
     // No lock file, or one cut short by a crash while it was written: nobody holds it.
     return undefined;
   }
-  // Our own pid in the file is a lock left by an earlier process that had the same pid (a
-  // container restarted: its first process gets the same number again).
-  if (!Number.isInteger(pid) || pid === process.pid) return undefined;
+  if (!Number.isInteger(pid)) return undefined;
+  // Our own pid in a file this process did not write is a lock left by an earlier process that had
+  // the same pid (a container restarted: its first process gets the same number again).
+  if (pid === process.pid) return heldHere.has(lockFileOf(dataDir)) ? pid : undefined;
   try {
     process.kill(pid, 0);
     return pid;
@@ -52,6 +56,7 @@ export function holdDataDirLock(dataDir: string): DataDirLock {
   for (let attempt = 0; ; attempt++) {
     try {
       writeFileSync(file, content, { flag: 'wx', mode: 0o600 });
+      heldHere.add(file);
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -67,6 +72,7 @@ export function holdDataDirLock(dataDir: string): DataDirLock {
     release() {
       if (released) return;
       released = true;
+      heldHere.delete(file);
       rmSync(file, { force: true });
     },
   };
