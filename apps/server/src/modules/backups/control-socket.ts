@@ -10,6 +10,12 @@ import path from 'node:path';
  */
 export const controlSocketOf = (dataDir: string) => path.join(dataDir, 'run', 'control.sock');
 
+/**
+ * Longer paths do not fit a Unix socket address: the system would cut them short, and listen or
+ * connect on another path, outside the 0700 directory.
+ */
+const fitsSocketAddress = (socketPath: string) => Buffer.byteLength(socketPath) <= 103;
+
 export type ControlSocket = { close(): Promise<void> };
 
 export async function serveControlSocket(
@@ -17,6 +23,8 @@ export async function serveControlSocket(
   handlers: { backup: () => Promise<Buffer>; onError: (error: unknown) => void },
 ): Promise<ControlSocket> {
   const socketPath = controlSocketOf(dataDir);
+  if (!fitsSocketAddress(socketPath))
+    throw new Error(`${socketPath} is longer than a Unix socket's path can be: use a shorter DATA_DIR`);
   mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
   chmodSync(path.dirname(socketPath), 0o700);
   // Left by a process that died: this process holds DATA_DIR's lock, so no live one serves it.
@@ -66,8 +74,10 @@ export async function serveControlSocket(
  * server listens there (no socket, or one left by a process that died).
  */
 export function askServer(dataDir: string, what: '/status' | '/backup'): Promise<Buffer | undefined> {
+  const socketPath = controlSocketOf(dataDir);
+  if (!fitsSocketAddress(socketPath)) return Promise.resolve(undefined);
   return new Promise((resolve, reject) => {
-    const request = http.get({ socketPath: controlSocketOf(dataDir), path: what }, (response) => {
+    const request = http.get({ socketPath, path: what }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);

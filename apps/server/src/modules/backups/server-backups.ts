@@ -35,9 +35,14 @@ export async function registerServerBackups(
     });
     return running;
   };
+  // Without it the server still serves; only `npm run backup` cannot reach it (a Unix socket's
+  // path is limited to about 100 bytes, so a very long DATA_DIR cannot have one).
   const control = await serveControlSocket(options.dataDir, {
     backup: dump,
     onError: (error) => app.log.error({ err: error }, 'backup asked on the control socket failed'),
+  }).catch((error: unknown) => {
+    app.log.error({ err: error }, 'no control socket: npm run backup cannot reach this server');
+    return undefined;
   });
   const schedule =
     options.backup.intervalSeconds > 0
@@ -51,7 +56,7 @@ export async function registerServerBackups(
   // Before the database closes (onClose): a backup under way finishes first.
   app.addHook('preClose', async () => {
     await schedule?.stop();
-    await control.close();
+    await control?.close();
     await running?.catch(() => undefined);
   });
 }
