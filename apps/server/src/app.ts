@@ -20,6 +20,7 @@ import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { ownerReads } from './modules/auth/owner-reads';
+import { registerServerBackups } from './modules/backups/server-backups';
 import { registerBillPaymentHandlers } from './modules/bills/bill-payment-events';
 import { billForNewOrder } from './modules/bills/bill-placement';
 import { billRoutes } from './modules/bills/bills.routes';
@@ -199,6 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onQuery: (seconds) => metrics.dbQueries.observe(seconds),
   });
   app.decorate('database', database);
+  await registerServerBackups(app, database, { dataDir: config.dataDir, backup: config.backup });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

@@ -140,7 +140,7 @@ export const environmentVariables: Record<keyof Env, VariableDoc> & Record<strin
   },
   BACKUP_DIR: {
     default: '$DATA_DIR/backups',
-    meaning: 'where backups are written (and read by `npm run restore`)',
+    meaning: 'where `npm run backup` and scheduled backups (`BACKUP_TO=dir`) write',
   },
   BACKUP_KEEP: { default: '7', meaning: 'how many scheduled backups to keep; older ones are deleted' },
   BACKUP_TO: {

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { repositoryRoot } from '../config/config';
+import { type DataDirLock, holdDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,6 +23,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** True when the embedded database lives on disk (the demo seed runs only there). */
   embeddedOnDisk: boolean;
+  /** The embedded database's own client: backups dump its files between transactions. */
+  pglite: PGlite | undefined;
   ping(): Promise<boolean>;
   /** How many of this build's migrations the database has not applied (0: up to date). */
   migrationsBehind(): Promise<number>;
@@ -76,6 +79,7 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       embeddedOnDisk: false,
+      pglite: undefined,
       ping: () => ping(db),
       migrationsBehind: () => migrationsBehind(db),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -85,28 +89,40 @@ export async function openDatabase(options: {
 
   const inMemory = databaseUrl === 'memory://';
   let directory: string | undefined;
+  let lock: DataDirLock | undefined;
   if (!inMemory) {
     directory = path.join(dataDir, 'pglite');
     mkdirSync(directory, { recursive: true });
+    lock = holdDataDirLock(dataDir);
   }
   const created = directory !== undefined && !existsSync(path.join(directory, 'PG_VERSION'));
-  let client = new PGlite(directory, pgliteOptions);
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
-  if (created) {
-    // Creating the cluster (initdb) grows PGlite's WebAssembly memory by ~500 MB, and such memory
-    // never shrinks: a second instance on the new files lets the first one's memory go.
-    await client.close();
+  let client: PGlite;
+  try {
     client = new PGlite(directory, pgliteOptions);
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    if (created) {
+      // Creating the cluster (initdb) grows PGlite's WebAssembly memory by ~500 MB, and such memory
+      // never shrinks: a second instance on the new files lets the first one's memory go.
+      await client.close();
+      client = new PGlite(directory, pgliteOptions);
+    }
+  } catch (error) {
+    lock?.release();
+    throw error;
   }
   const db = drizzlePglite(onQuery ? timedPglite(client, onQuery) : client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     embeddedOnDisk: !inMemory,
+    pglite: client,
     ping: () => ping(db),
     migrationsBehind: () => migrationsBehind(db),
     poolStats: () => undefined,
-    close: once(() => client.close()),
+    close: once(async () => {
+      await client.close();
+      lock?.release();
+    }),
   };
 }
 
