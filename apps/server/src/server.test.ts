@@ -9,7 +9,7 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
 type Running = { child: ChildProcess; output: () => string; url: string; exited: Promise<number | null> };
 
-/** Starts the real server process, as `npm start` does, and waits for its banner. */
+/** Starts the real server process from its sources (the bundle runs the same: scripts/server-bundle.test.mjs), and waits for its banner. */
 async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
+import { serverMessages } from '@tableserve/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client';
@@ -122,7 +123,7 @@ export function registerMetrics(
 
   const expected = deps.token ? Buffer.from(`Bearer ${deps.token}`) : undefined;
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!expected) return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+    if (!expected) return reply.code(404).send({ message: serverMessages.notFound, code: 'NOT_FOUND' });
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       return reply
