@@ -11,6 +11,10 @@ export type NewPaymentClaim = Omit<typeof paymentClaims.$inferInsert, 'paymentId
 /** A payment that reserves its amount and its shares: being paid, or paid. */
 const holding = inArray(billPayments.status, ['pending', 'succeeded']);
 
+/** The bill's payment, while it is pending: a confirmation or a refusal settles it once. */
+const stillPending = (billId: number, paymentId: number) =>
+  and(eq(billPayments.id, paymentId), eq(billPayments.billId, billId), eq(billPayments.status, 'pending'));
+
 /** All the SQL of bills, their payments and the shares of lines they claim. */
 export const billsRepository = {
   async find(db: DbOrTx, billId: number): Promise<BillRow | undefined> {
@@ -157,13 +161,7 @@ export const billsRepository = {
         confirmedAt: at,
         updatedAt: at,
       })
-      .where(
-        and(
-          eq(billPayments.id, paymentId),
-          eq(billPayments.billId, billId),
-          eq(billPayments.status, 'pending'),
-        ),
-      )
+      .where(stillPending(billId, paymentId))
       .returning();
     return row;
   },
@@ -179,13 +177,7 @@ export const billsRepository = {
     const [row] = await tx
       .update(billPayments)
       .set({ status: 'failed', failureMessage: message.slice(0, 500), updatedAt: at })
-      .where(
-        and(
-          eq(billPayments.id, paymentId),
-          eq(billPayments.billId, billId),
-          eq(billPayments.status, 'pending'),
-        ),
-      )
+      .where(stillPending(billId, paymentId))
       .returning();
     if (row) await tx.delete(paymentClaims).where(eq(paymentClaims.paymentId, paymentId));
     return row;
