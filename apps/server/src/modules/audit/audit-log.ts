@@ -76,3 +76,18 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
     after: Object.fromEntries(changed.map((key) => [key, after[key]])),
   };
 }
+
+/**
+ * Records an edit as the fields it changed (changedFields), and nothing when it changed none:
+ * a form saved as it was leaves no entry.
+ */
+export async function recordChanges(
+  tx: DbOrTx,
+  actor: Actor,
+  entry: Omit<AuditEntry, 'before' | 'after'>,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Promise<void> {
+  const changed = changedFields(before, after);
+  if (Object.keys(changed.after).length > 0) await recordAudit(tx, actor, { ...entry, ...changed });
+}

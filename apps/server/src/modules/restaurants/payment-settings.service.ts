@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { withoutUndefined } from '../../lib/objects';
-import { changedFields, recordAudit } from '../audit/audit-log';
+import { recordChanges } from '../audit/audit-log';
 import { restaurantNotFound, restaurantOfCaller } from './restaurant-of-caller';
 import { type RestaurantRow, restaurantsRepository as repo } from './restaurants.repository';
 import { type TaxRateRow, taxRatesRepository } from './tax-rates.repository';
@@ -80,15 +80,18 @@ export function createPaymentSettingsService({ db, events }: PaymentSettingsDeps
         const after = Object.keys(changes).length
           ? ((await repo.updateOwned(tx, before.id, actor.ownerId, changes)) ?? before)
           : before;
-        const changed = changedFields(ownSettings(before), ownSettings(after));
-        if (Object.keys(changed.after).length > 0)
-          await recordAudit(tx, actor, {
+        await recordChanges(
+          tx,
+          actor,
+          {
             restaurantId: after.id,
             action: 'restaurant.payment_settings_changed',
             objectType: 'restaurant',
             objectId: after.id,
-            ...changed,
-          });
+          },
+          ownSettings(before),
+          ownSettings(after),
+        );
         return paymentSettingsOf(tx, after);
       });
       events.emit('restaurant.changed', { restaurantId });

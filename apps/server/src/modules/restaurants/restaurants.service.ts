@@ -19,7 +19,7 @@ import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { withoutUndefined } from '../../lib/objects';
-import { changedFields, recordAudit } from '../audit/audit-log';
+import { recordChanges } from '../audit/audit-log';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { newMenuToken } from './menu-tokens';
 import { restaurantNotFound } from './restaurant-of-caller';
@@ -139,15 +139,18 @@ export function createRestaurantsService({ db, subscriptions, log, events }: Res
             const before = await repo.findOwned(tx, restaurantId, ownerId, { lock: true });
             const after = before && (await repo.updateOwned(tx, restaurantId, ownerId, changes));
             if (!before || !after) return undefined;
-            const changed = changedFields(toRestaurant(before), toRestaurant(after));
-            if (Object.keys(changed.after).length > 0)
-              await recordAudit(tx, actor, {
+            await recordChanges(
+              tx,
+              actor,
+              {
                 restaurantId: after.id,
                 action: 'restaurant.updated',
                 objectType: 'restaurant',
                 objectId: after.id,
-                ...changed,
-              });
+              },
+              toRestaurant(before),
+              toRestaurant(after),
+            );
             return after;
           })
         : await repo.findOwned(db, restaurantId, ownerId);
