@@ -42,7 +42,7 @@ const REDIS_PING_MS = 1000;
  * traffic), at the root for balancers and orchestrators (docs/operations.md#health-and-metrics).
  */
 export const probeRoutes: FastifyPluginAsyncZod<{
-  database: Pick<Database, 'ping' | 'migrationsBehind'>;
+  database: Pick<Database, 'migrationsBehind'>;
   redis: Pick<Redis, 'ping'> | undefined;
   draining: () => boolean;
 }> = async (app, { database, redis, draining }) => {
@@ -56,17 +56,18 @@ export const probeRoutes: FastifyPluginAsyncZod<{
     '/health/ready',
     { schema: { tags: ['Operations'], response: { 200: Readiness, 503: Readiness } } },
     async (_request, reply) => {
-      const [databaseUp, behind, redisUp] = await Promise.all([
-        database.ping(),
+      // One query tells both: a database that answers how far behind it is, is up.
+      const [behind, redisUp] = await Promise.all([
         database.migrationsBehind().catch(() => null),
         redis ? redisAnswers(redis) : undefined,
       ]);
+      const databaseUp = behind !== null;
       const isDraining = draining();
       const failing = [
         ...(isDraining ? (['draining'] as const) : []),
         ...(databaseUp ? [] : (['database'] as const)),
         ...(redisUp === false ? (['redis'] as const) : []),
-        ...(behind === 0 || !databaseUp ? [] : (['migrations'] as const)),
+        ...(behind === null || behind === 0 ? [] : (['migrations'] as const)),
       ];
       return reply.code(failing.length === 0 ? 200 : 503).send({
         status: failing.length === 0 ? 'ready' : 'not_ready',
