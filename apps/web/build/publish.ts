@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { precompress } from './precompress';
+import { precompress } from './precompress.ts';
 
 /** One published build: when it went live and every file it wrote, relative to the dist directory. */
 export type PublishedBuild = { id: string; publishedAt: string; files: string[] };
