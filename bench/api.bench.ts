@@ -7,6 +7,7 @@
  * Sizes and durations: bench/lib/options.ts (BENCH_SECONDS, BENCH_SOCKETS, BENCH_CHANGES, …).
  * Figures are for comparing changes on one machine; nothing here fails on timing.
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,7 +17,9 @@ import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { createDiners, loginOwners, orderBody } from './lib/accounts';
 import { createRunDatabase, openMigrated } from './lib/database';
+import { measureEmbeddedIdle } from './lib/embedded-idle';
 import { type EventsResult, measureEvents } from './lib/events';
+import { goalsOf, printGoals, readLighthouse } from './lib/goals';
 import { clientAddress, expectStatus, inPool, requestJson } from './lib/http';
 import { type LoadResult, runLoad } from './lib/load';
 import { type BenchOptions, readOptions } from './lib/options';
@@ -56,6 +59,21 @@ setTimeout(
 function withoutAdminUrl({ adminDatabaseUrl, ...rest }: BenchOptions): BenchResults['options'] {
   void adminDatabaseUrl;
   return rest;
+}
+
+/** The commit measured, marked when the work tree holds changes not committed. */
+function currentCommit(): string {
+  const git = (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: benchDir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  try {
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain') ? ' (with changes)' : ''}`;
+  } catch {
+    return 'unknown';
+  }
 }
 
 /** Every server started, so a failure can show what they logged last. */
@@ -99,6 +117,7 @@ async function measureBaseline(): Promise<LoadResult> {
 
 async function main(): Promise<BenchResults> {
   const startedAt = new Date().toISOString();
+  const loadAtStart = os.loadavg();
   const database = options.embedded ? 'pglite' : 'postgresql';
   const dataDir = path.join(workDir, 'data');
   let databaseUrl: string | undefined;
@@ -246,10 +265,17 @@ async function main(): Promise<BenchResults> {
     await Promise.all([a.stop(), b.stop()]);
   }
 
-  return {
+  let embeddedIdle: BenchResults['embeddedIdle'];
+  if (!options.skipEmbedded) {
+    log('Embedded default: PGlite with the demo data, resident memory 20 s after start');
+    embeddedIdle = await measureEmbeddedIdle(serverOptions.jwtSecret);
+  }
+
+  const measured: Omit<BenchResults, 'goals'> = {
     startedAt,
     finishedAt: new Date().toISOString(),
     database,
+    context: { commit: currentCommit(), loadAverage: { atStart: loadAtStart, atEnd: os.loadavg() } },
     machine: {
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model ?? 'unknown',
@@ -280,12 +306,16 @@ async function main(): Promise<BenchResults> {
     placeOrder: { at50, at200 },
     events: { oneInstance, twoInstancesOnRedis },
     server: { lifetimePeakRssMB, logLevel: options.logLevel, logMB },
+    embeddedIdle,
   };
+  const lighthouse = readLighthouse(path.join(benchDir, 'results', 'lighthouse.json'));
+  return { ...measured, goals: goalsOf(measured, lighthouse) };
 }
 
 try {
   const results = await main();
   printTable(results, log);
+  printGoals(results.goals, log);
   const written = await writeResults(results, path.join(benchDir, 'results'));
   log(`\nWritten: ${path.relative(path.join(benchDir, '..'), written)}`);
   await cleanUp();

@@ -21,6 +21,8 @@ export type BenchOptions = {
   /** Guest diners created through the API: one per diner socket, and never fewer than 2,000. */
   diners: number;
   logLevel: string;
+  /** Leaves out the embedded default's idle-memory scenario (BENCH_SKIP_EMBEDDED=1): 25 s less. */
+  skipEmbedded: boolean;
   /** The whole run's limit: past it every child process is killed and the bench fails. */
   timeoutSeconds: number;
 };
@@ -54,6 +56,7 @@ export function readOptions(argv = process.argv.slice(2)): BenchOptions {
     socketWorkers: Math.floor(numberFrom('BENCH_SOCKET_WORKERS', Math.max(1, Math.ceil(sockets / 2500)), 1)),
     diners: Math.floor(numberFrom('BENCH_DINERS', Math.max(2000, sockets), 1)),
     logLevel: process.env.BENCH_LOG_LEVEL || 'info',
+    skipEmbedded: process.env.BENCH_SKIP_EMBEDDED === '1',
     timeoutSeconds: numberFrom('BENCH_TIMEOUT_SECONDS', 1200, 10),
   };
 }

@@ -1,15 +1,22 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { EmbeddedIdleResult } from './embedded-idle';
 import type { EventsResult } from './events';
+import { type Goal, goalsMarkdown } from './goals';
 import type { LoadResult } from './load';
 import type { BenchOptions } from './options';
 
 export type MenuResult = LoadResult & { percentOfBaseline: number };
 
+/** What this machine's PostgreSQL commits with place-order's statements (bench/lib/pgbench.ts). */
+export type PgbenchLimit = { transactionsPerSecond: number; clients: number; statements: number };
+
 export type BenchResults = {
   startedAt: string;
   finishedAt: string;
   database: 'postgresql' | 'pglite';
+  /** What the figures belong to: the code measured, and how busy the machine was. */
+  context: { commit: string; loadAverage: { atStart: number[]; atEnd: number[] } };
   machine: { cpus: number; cpuModel: string; memoryGB: number; node: string; openFilesHardLimit: string };
   options: Omit<BenchOptions, 'adminDatabaseUrl'>;
   setup: {
@@ -30,9 +37,12 @@ export type BenchResults = {
     compressed: MenuResult;
     identity: MenuResult;
   };
-  placeOrder: { at50: LoadResult; at200: LoadResult };
+  placeOrder: { at50: LoadResult; at200: LoadResult; pgbench?: PgbenchLimit };
   events: { oneInstance: EventsResult; twoInstancesOnRedis: EventsResult | { skipped: string } };
   server: { lifetimePeakRssMB: number; logLevel: string; logMB: number };
+  /** The default install on PGlite with the demo data; absent when BENCH_SKIP_EMBEDDED=1. */
+  embeddedIdle?: EmbeddedIdleResult;
+  goals: Goal[];
 };
 
 const cell = (value: string | number, width: number) => String(value).padStart(width);
@@ -154,12 +164,16 @@ export function printTable(results: BenchResults, print: (line: string) => void)
   );
 }
 
-/** bench/results/latest.json, and a dated copy (the folder is not committed). */
+/**
+ * bench/results/latest.json, a dated copy, and goals.md: the goals table as docs/performance.md
+ * keeps it (the folder is not committed).
+ */
 export async function writeResults(results: BenchResults, directory: string): Promise<string> {
   await mkdir(directory, { recursive: true });
   const text = `${JSON.stringify(results, null, 2)}\n`;
   const latest = path.join(directory, 'latest.json');
   await writeFile(latest, text);
+  await writeFile(path.join(directory, 'goals.md'), goalsMarkdown(results, results.goals));
   const stamp = results.startedAt.replace(/[:.]/g, '-');
   await writeFile(path.join(directory, `${stamp}-${results.database}.json`), text);
   return latest;

@@ -85,6 +85,8 @@ export async function startServer(options: {
   redisUrl: string | undefined;
   jwtSecret: string;
   logLevel: string;
+  /** Production unless said otherwise: the demo seed of a first start runs only outside it. */
+  nodeEnv?: 'production' | 'development';
 }): Promise<ServerProcess> {
   ensureBuilt();
   const port = await freePort();
@@ -101,7 +103,7 @@ export async function startServer(options: {
     stdio: ['ignore', logFd, logFd],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      NODE_ENV: options.nodeEnv ?? 'production',
       JWT_SECRET: options.jwtSecret,
       HOST: '127.0.0.1',
       PORT: String(port),
