@@ -28,7 +28,7 @@ const orderRowColumns = Object.entries(getTableColumns(orders))
   .join(', ');
 
 /**
- * A diner's order in one statement, one round trip and one commit (issue 23), with every check and
+ * A diner's order in one statement, one round trip and one commit, with every check and
  * lock the transaction of place-order.ts takes, in that order of effect:
  * - the customer must exist, and the order copies their name and phone as they read now;
  * - the counted items among the lines are locked in id order (ADR 015: concurrent orders queue,
@@ -40,7 +40,7 @@ const orderRowColumns = Object.entries(getTableColumns(orders))
  * A statement is atomic: it writes all of this or nothing. It answers no row when it wrote nothing
  * (a customer gone, too few left, a key already used): the caller's transaction then answers.
  */
-const placeOrder = {
+export const placeOrderStatement = {
   name: 'place-order',
   text: `
 with o as (select * from jsonb_populate_record(null::orders, $4::jsonb)),
@@ -52,7 +52,7 @@ with o as (select * from jsonb_populate_record(null::orders, $4::jsonb)),
     order by m.id for update of m),
   customer as (select c.customer_name, c.phone_number from customers c, o where c.id = o.customer_id),
   next_order as (
-    select nextval(pg_get_serial_sequence('orders', 'id'))::int as id
+    select nextval('orders_id_seq')::int as id
     where exists (select from customer)
       and not exists (select from counted c join wanted w using (id) where c.stock < w.quantity)),
   claimed as (
@@ -96,7 +96,7 @@ export async function placeInOneStatement(
   db: Db,
   input: { claim: KeyClaim | undefined; order: OrderDraft; lines: readonly TaxedLine[]; answer: object },
 ): Promise<{ row: OrderRow; stockChanged: StockChange[] } | undefined> {
-  const [placed] = await runPrepared<OrderRow & { stockChanged: StockChange[] }>(db, placeOrder, [
+  const [placed] = await runPrepared<OrderRow & { stockChanged: StockChange[] }>(db, placeOrderStatement, [
     input.claim?.scope ?? null,
     input.claim?.key ?? null,
     input.claim?.requestHash ?? null,

@@ -57,11 +57,14 @@ function placedAnswer(row: Pick<OrderRow, 'id' | 'status' | 'totalCents' | 'bill
 
 /**
  * What a diner's order and the owner's walk-in share: the hot path of a Friday rush. The
- * restaurant, its subscription and its prices come from the published menu, read before the
- * transaction (on a cold cache it queries, and inside one it would wait on itself on PGlite's one
- * connection, or hold two pool connections on PostgreSQL). One transaction then holds the
- * Idempotency-Key, the counted items' portions, the order, its lines and the answer; the staff
- * hear of it once it committed, and diners of the items it sold out.
+ * restaurant, its subscription and its prices come from the published menu, read before anything
+ * is written (on a cold cache it queries, and inside a transaction it would wait on itself on
+ * PGlite's one connection, or hold two pool connections on PostgreSQL). A diner's order paid at
+ * the counter is then written by one statement (place-order-statement.ts: one round trip, one
+ * commit); whatever it does not write (a refusal to remember, a replayed key, a bill to open, an
+ * owner's order with its audit entry) one transaction holds: the Idempotency-Key, the counted
+ * items' portions, the order, its lines and the answer. Either way the staff hear of it once it
+ * committed, and diners of the items it sold out.
  */
 export function createOrderPlacement(deps: {
   db: Db;
