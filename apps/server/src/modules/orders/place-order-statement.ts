@@ -39,6 +39,9 @@ const orderRowColumns = Object.entries(getTableColumns(orders))
  *   line holding its quantity when its item is counted, else nothing (planHolds for a new order).
  * A statement is atomic: it writes all of this or nothing. It answers no row when it wrote nothing
  * (a customer gone, too few left, a key already used): the caller's transaction then answers.
+ * It names tables other modules own (customers, menu_items, idempotency_keys), as one statement
+ * must; it keeps their rules as their owners state them: customerReads.byId, menuRepository's
+ * adjustStock, lib/idempotency.ts (whose onceInOneStatement is its caller).
  */
 export const placeOrderStatement = {
   name: 'place-order',
