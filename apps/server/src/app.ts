@@ -196,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
     onIdleConnectionError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
     onQuery: (seconds) => metrics.dbQueries.observe(seconds),
   });

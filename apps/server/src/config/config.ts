@@ -50,6 +50,7 @@ const EnvSchema = z.object({
       .regex(/^(memory:\/\/|postgres(ql)?:\/\/)/, 'must be memory:// or a postgres:// URL')
       .optional(),
   ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: optionalString.pipe(
     z
       .string()
@@ -168,6 +169,8 @@ export type Config = {
   dataDir: string;
   /** undefined: embedded PGlite in DATA_DIR/pglite. */
   databaseUrl: string | undefined;
+  /** Connections the pg pool opens at most (PostgreSQL only; PGlite has one). */
+  databasePoolSize: number;
   redisUrl: string | undefined;
   jwtSecret: string | undefined;
   ownerTokenTtlSeconds: number;
@@ -252,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     ownerTokenTtlSeconds: e.OWNER_TOKEN_TTL,

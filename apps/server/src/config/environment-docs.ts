@@ -40,6 +40,11 @@ export const environmentVariables: Record<keyof Env, VariableDoc> & Record<strin
     meaning:
       'unset: PGlite in `DATA_DIR/pglite`; `memory://` for a throwaway database; `postgres://…` for PostgreSQL',
   },
+  DATABASE_POOL_SIZE: {
+    default: '10',
+    meaning:
+      "connections to PostgreSQL each instance opens at most (1-100); all instances together must stay under the server's `max_connections`",
+  },
   REDIS_URL: {
     default: '',
     meaning: 'shares rate-limit counters and real-time (Socket.IO) rooms between instances',

@@ -58,13 +58,15 @@ export type QueryObserver = (seconds: number) => void;
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The pg pool's connections at most (DATABASE_POOL_SIZE); PGlite has one. */
+  poolSize?: number;
   onIdleConnectionError?: (error: Error) => void;
   /** Told the time of every statement the app's queries run (the metrics' histogram). */
   onQuery?: QueryObserver;
 }): Promise<Database> {
   const { databaseUrl, dataDir, onQuery } = options;
   if (databaseUrl?.startsWith('postgres')) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection closed by the server (a restart, a failover, an admin) must not crash
     // the process: the pool drops that client and opens a new one when next needed.
     pool.on('error', (error) => options.onIdleConnectionError?.(error));

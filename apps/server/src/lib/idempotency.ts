@@ -11,6 +11,9 @@ export const hashRequest = (value: unknown) =>
 
 type IdempotentRequest = { scope: string; key: string | undefined; body: unknown };
 
+/** What a statement that claims the key itself writes in the key's row (with the answer). */
+export type KeyClaim = { scope: string; key: string; requestHash: string };
+
 /**
  * The key's record, on the handle the caller works on (the database or its transaction): claim
  * it, or answer what the earlier request with that key answered; then record this answer.
@@ -98,6 +101,36 @@ export async function onceInTransaction<T>(
     await record.record(outcome);
     return outcome;
   });
+}
+
+/** PostgreSQL's deadlock_detected: the statement was undone, and may be run another way. */
+const DEADLOCK = '40P01';
+
+/**
+ * `onceInTransaction` tried first as one statement (one round trip, one commit): `statement`
+ * claims the key (ON CONFLICT DO NOTHING, which waits for a concurrent holder to commit) together
+ * with its answer and all the work's writes, or writes nothing and answers undefined: the key was
+ * used already, or the work refuses (a refusal must be remembered). Then `onceInTransaction`
+ * answers, as if the try never happened: the first answer again for the same body, a 409 for
+ * another, the refusal recorded with the key. Nothing is half-done: a statement is atomic.
+ */
+export async function onceInOneStatement<T>(
+  db: Db,
+  request: IdempotentRequest,
+  statement: (claim: KeyClaim | undefined) => Promise<Outcome<T> | undefined>,
+  work: (tx: DbOrTx) => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
+  const { scope, key } = request;
+  try {
+    const outcome = await statement(key ? { scope, key, requestHash: hashRequest(request.body) } : undefined);
+    if (outcome) return outcome;
+  } catch (error) {
+    // The statement takes its row locks before the key, the transaction the key first: a duplicate
+    // of this very request in the transaction at the same moment can deadlock with it. Undone, it
+    // goes the transaction's way, which waits for the other and answers as it did.
+    if ((error as { code?: unknown }).code !== DEADLOCK) throw error;
+  }
+  return onceInTransaction(db, request, work);
 }
 
 /** Expected refusals become outcomes worth remembering; anything else propagates. */

@@ -7,7 +7,7 @@ import {
 } from '@tableserve/contract/order';
 import { pagination } from '@tableserve/contract/pagination';
 import type { Db, DbOrTx } from '../../db/client';
-import { badRequest, forbidden, notFound } from '../../lib/app-error';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { centsToDollars } from '../../lib/money';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
@@ -16,7 +16,7 @@ import { type RestaurantRow, restaurantReads } from '../restaurants/restaurant-r
 import { toOrderLine } from './order-lines';
 import { priceOrder, toOrderMoney } from './order-money';
 import { type OrderItemRow, type OrderRow, ordersRepository as repo } from './orders.repository';
-import { createOrderPlacement, type OrderBilling, type PreparedOrder } from './place-order';
+import { createOrderPlacement, type DraftOrder, type OrderBilling, type PreparedOrder } from './place-order';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -70,13 +70,8 @@ export function createOrdersService(deps: {
     return toSummary(order, await repo.linesOf(db, [order.id]), restaurant);
   }
 
-  /** Everything a diner's order is checked against, before anything is written. */
-  async function validated(
-    menu: PublishedMenu | undefined,
-    customerId: number,
-    body: PlaceOrder,
-    tx: DbOrTx,
-  ) {
+  /** Everything a diner's order is checked against that the published menu answers. */
+  function checked(menu: PublishedMenu | undefined, customerId: number, body: PlaceOrder) {
     if (!menu) throw notFound(text.restaurantNotFound, 'RESTAURANT_NOT_FOUND');
     const { restaurant } = menu;
     if (!menu.subscriptionValid) {
@@ -94,7 +89,7 @@ export function createOrdersService(deps: {
     } else if (!body.customer_location) {
       throw badRequest(text.pickupNeedsLocation, 'LOCATION_REQUIRED');
     }
-    const priced = priceOrder(
+    const { lines, figures } = priceOrder(
       menu,
       body.order_items.map((line) => ({
         menuItemId: line.menu_item_id,
@@ -103,9 +98,17 @@ export function createOrdersService(deps: {
       })),
       body.party_size ?? null,
     );
-    const customer = await customerReads.byId(tx, customerId);
-    if (!customer) throw notFound(text.notFound, 'CUSTOMER_NOT_FOUND');
-    return { restaurant, customer, tableNumber, ...priced };
+    const order = {
+      restaurantId: restaurant.id,
+      customerId,
+      orderType: body.order_type,
+      tableNumber,
+      ...figures,
+      orderTime: body.order_time ?? null,
+      latitude: body.customer_location?.latitude ?? null,
+      longitude: body.customer_location?.longitude ?? null,
+    };
+    return { restaurant, order, lines };
   }
 
   /** The diner's order, checked and priced, ready for the transaction to write. */
@@ -115,21 +118,38 @@ export function createOrdersService(deps: {
     customerId: number,
     body: PlaceOrder,
   ): Promise<PreparedOrder> {
-    const { restaurant, customer, tableNumber, lines, figures } = await validated(menu, customerId, body, tx);
-    const order = {
-      restaurantId: restaurant.id,
-      customerId,
-      customerName: customer.customerName,
-      phoneNumber: customer.phoneNumber,
-      orderType: body.order_type,
-      tableNumber,
-      ...figures,
-      orderTime: body.order_time ?? null,
-      latitude: body.customer_location?.latitude ?? null,
-      longitude: body.customer_location?.longitude ?? null,
-      ...(await paymentOf(tx, restaurant, tableNumber)),
+    const { restaurant, order, lines } = checked(menu, customerId, body);
+    const customer = await customerReads.byId(tx, customerId);
+    if (!customer) throw notFound(text.notFound, 'CUSTOMER_NOT_FOUND');
+    return {
+      restaurant,
+      order: {
+        ...order,
+        customerName: customer.customerName,
+        phoneNumber: customer.phoneNumber,
+        ...(await paymentOf(tx, restaurant, order.tableNumber)),
+      },
+      lines,
     };
-    return { restaurant, order, lines };
+  }
+
+  /**
+   * The diner's order for one statement, when it takes one: paid at the counter (no bill to
+   * open) and accepted by every check here. A refusal is left to `prepare`, in the transaction
+   * that records it with the Idempotency-Key.
+   */
+  function draft(
+    menu: PublishedMenu | undefined,
+    customerId: number,
+    body: PlaceOrder,
+  ): DraftOrder | undefined {
+    if (deps.billing && menu && menu.restaurant.paymentTiming !== 'counter') return undefined;
+    try {
+      return checked(menu, customerId, body);
+    } catch (error) {
+      if (error instanceof AppError) return undefined;
+      throw error;
+    }
   }
 
   return {
@@ -138,6 +158,8 @@ export function createOrdersService(deps: {
       return placeOnce(
         { scope: `place-order:${customerId}`, key: idempotencyKey, body, restaurantId: body.restaurant_id },
         (tx, menu) => prepare(tx, menu, customerId, body),
+        undefined,
+        (menu) => draft(menu, customerId, body),
       );
     },
 

@@ -1,0 +1,29 @@
+import pg from 'pg';
+import type { Db } from './client';
+
+/**
+ * A hot statement: its name is unique, its text fixed (values go in $1…). On PostgreSQL each pool
+ * connection parses and plans it once, then only binds and runs it; on PGlite (one connection, in
+ * this process) it is sent as a plain parameterised query.
+ */
+export type PreparedStatement = { name: string; text: string };
+
+/** The driver's own client under drizzle: a pg pool or a PGlite instance (db/client.ts). */
+type DriverClient = pg.Pool | { query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }> };
+
+/**
+ * Runs `statement` outside any transaction (it commits on its own, as one statement does) and
+ * answers its rows, typed by the driver's own parsers (timestamptz → Date, json → values).
+ */
+export async function runPrepared<Row>(
+  db: Db,
+  statement: PreparedStatement,
+  values: unknown[],
+): Promise<Row[]> {
+  const client = (db as Db & { $client: DriverClient }).$client;
+  if (client instanceof pg.Pool) {
+    const result = await client.query<Row & pg.QueryResultRow>({ ...statement, values });
+    return result.rows;
+  }
+  return (await client.query<Row>(statement.text, values)).rows;
+}

@@ -1,0 +1,177 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { placeOrderStatement } from '../../apps/server/src/modules/orders/place-order-statement';
+import type { SeededRestaurant } from './seed';
+
+/**
+ * What this machine's PostgreSQL commits with the statements of one place-order (the bench's
+ * goal may be met as a share of it): pgbench, with the same durability as the server (the
+ * server's settings, nothing changed), running the very statements the server sends for a diner's
+ * order without an Idempotency-Key, as the bench's orders are: the token version's read
+ * (lib/session-tokens.ts) and the order in one statement (place-order-statement.ts), prepared.
+ */
+
+export type PgbenchResult = {
+  clients: number;
+  seconds: number;
+  transactions: number;
+  failed: number;
+  /** Transactions committed a second. */
+  tps: number;
+  latencyMs: { mean: number; p99: number };
+};
+
+/** pgbench's scripts, one per restaurant: it has no arrays to pick a restaurant's dishes from. */
+const MAX_SCRIPTS = 100;
+
+/** Debian puts pgbench on PATH, or under the server's own bin directory. */
+function pgbenchPath(): string {
+  const versions = existsSync('/usr/lib/postgresql')
+    ? readdirSync('/usr/lib/postgresql').sort().reverse()
+    : [];
+  for (const version of versions) {
+    const candidate = `/usr/lib/postgresql/${version}/bin/pgbench`;
+    if (existsSync(candidate)) return candidate;
+  }
+  return 'pgbench';
+}
+
+/**
+ * One place-order of a random diner at `restaurant`'s random table, two lines of its first two
+ * dishes: the server's statement with its parameters written as pgbench variables and literals.
+ */
+export function placeOrderScript(
+  restaurant: SeededRestaurant,
+  diners: { first: number; last: number },
+): string {
+  const [first, second] = restaurant.itemIds;
+  const line = (item: number, quantity: number) =>
+    `jsonb_build_object('menu_item_id', ${item}, 'product_name', 'Dish', 'unit_price_cents', 1000, ` +
+    `'quantity', ${quantity}, 'options', '[]'::jsonb, 'tax_rate', 0, 'tax_cents', 0, 'service_cents', 0)`;
+  const parameters: Record<string, string> = {
+    // No Idempotency-Key, as the bench's orders.
+    $1: 'null',
+    $2: 'null',
+    $3: 'null',
+    $4:
+      `jsonb_build_object('restaurant_id', ${restaurant.id}, 'customer_id', :customer::int, ` +
+      `'status', 'Pending', 'order_type', 'dine-in', 'table_number', :table::int, 'total_cents', 3000, ` +
+      `'subtotal_cents', 3000, 'tax_cents', 0, 'tax_included', false, 'service_cents', 0, ` +
+      `'created_at', now(), 'updated_at', now())`,
+    $5: `jsonb_build_array(${line(first, 2)}, ${line(second, 1)})`,
+    $6: `jsonb_build_object('message', 'Order placed successfully', 'status', 'Pending', 'total_amount', 30)`,
+  };
+  const statement = placeOrderStatement.text
+    .replace(/\$[1-6](?!\d)/g, (name) => `(${parameters[name]})`)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return [
+    `\\set customer random(${diners.first}, ${diners.last})`,
+    `\\set table random(1, ${restaurant.numberOfTables})`,
+    'select token_version from customers where id = :customer;',
+    `${statement};`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Runs the place-order script against `databaseUrl` (the bench's own database, seeded: it writes
+ * orders there) at `clients` connections for `seconds`, over up to 100 of `restaurants` and every
+ * customer of the database. `clients` is the number of connections PostgreSQL sees: compare it
+ * with the server's pool size, not with the bench's HTTP connections.
+ */
+export async function runPlaceOrderPgbench(options: {
+  databaseUrl: string;
+  restaurants: SeededRestaurant[];
+  clients: number;
+  seconds: number;
+}): Promise<PgbenchResult> {
+  const { databaseUrl, clients, seconds } = options;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const diners = await client
+    .query<{ first: number; last: number }>('select min(id) as first, max(id) as last from customers')
+    .finally(() => client.end());
+  const range = diners.rows[0];
+  if (!range || range.first === null) throw new Error('pgbench: the database has no customers to order for');
+
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'tableserve-pgbench-'));
+  try {
+    const step = Math.max(1, Math.ceil(options.restaurants.length / MAX_SCRIPTS));
+    const sample = options.restaurants.filter((_, index) => index % step === 0);
+    const scripts = await Promise.all(
+      sample.map(async (restaurant) => {
+        const file = path.join(directory, `place-order-${restaurant.id}.sql`);
+        await writeFile(file, placeOrderScript(restaurant, range));
+        return file;
+      }),
+    );
+    const output = await run(pgbenchPath(), [
+      '--no-vacuum',
+      '--protocol=prepared',
+      `--client=${clients}`,
+      `--jobs=${Math.min(clients, os.availableParallelism())}`,
+      `--time=${seconds}`,
+      '--log',
+      `--log-prefix=${path.join(directory, 'latency')}`,
+      ...scripts.flatMap((file) => ['--file', file]),
+      databaseUrl,
+    ]);
+    const figure = (pattern: RegExp) => {
+      const match = pattern.exec(output);
+      if (!match) throw new Error(`pgbench: no ${pattern} in its output:\n${output}`);
+      return Number(match[1]);
+    };
+    const latencies = await transactionLatencies(directory);
+    return {
+      clients,
+      seconds,
+      transactions: figure(/number of transactions actually processed: (\d+)/),
+      failed: /number of failed transactions: (\d+)/.test(output)
+        ? figure(/number of failed transactions: (\d+)/)
+        : 0,
+      tps: figure(/tps = ([\d.]+) \(without initial connection time\)/),
+      latencyMs: {
+        mean: figure(/latency average = ([\d.]+) ms/),
+        p99: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0,
+      },
+    };
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+/** Every transaction's latency in ms, sorted, from pgbench's --log files (the third field, µs). */
+async function transactionLatencies(directory: string): Promise<number[]> {
+  const files = (await readdir(directory)).filter((file) => file.startsWith('latency'));
+  const latencies: number[] = [];
+  for (const file of files) {
+    for (const line of (await readFile(path.join(directory, file), 'utf8')).split('\n')) {
+      const micros = Number(line.split(' ')[2]);
+      if (line && Number.isFinite(micros)) latencies.push(micros / 1000);
+    }
+  }
+  return latencies.sort((a, b) => a - b);
+}
+
+/** Runs a program to its end; its standard output and error together, or a failure naming both. */
+function run(program: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${program} exited with ${code}:\n${output}`)),
+    );
+  });
+}
