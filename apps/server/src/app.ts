@@ -11,6 +11,7 @@ import { loadOrCreateSecret } from './config/secrets';
 import { type Database, openDatabase } from './db/client';
 import { createDomainEventBus, type DomainEventBus } from './lib/domain-events';
 import { runExclusively } from './lib/exclusive';
+import { createInvalidatedCaches } from './lib/invalidated-caches';
 import { createJwtService } from './lib/jwt';
 import { randomToken } from './lib/random-tokens';
 import { createSessionTokens, type SessionTokens } from './lib/session-tokens';
@@ -67,6 +68,7 @@ import { createSalesService } from './modules/sales/sales.service';
 import { sessionRoutes } from './modules/sessions/sessions.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { createStaffService } from './modules/staff/staff.service';
+import { createStaffActors } from './modules/staff/staff-actors';
 import { createPaymentProvider } from './modules/subscriptions/payments/create-payment-provider';
 import { stripeWebhookRoutes } from './modules/subscriptions/stripe-webhook.routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -76,7 +78,7 @@ import {
 } from './modules/subscriptions/subscriptions.service';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
-import { authPlugin } from './plugins/auth';
+import { authPlugin, createSubscriptionValidity } from './plugins/auth';
 import { contentSecurityPolicy } from './plugins/content-security-policy';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
@@ -227,9 +229,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerApiDocs(app);
 
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwtSecret');
-  const tokens = createSessionTokens({ db: database.db, jwt: createJwtService(jwtSecret, now) });
-  await app.register(authPlugin, { db: database.db, tokens });
+  // What each process keeps of the database, forgotten on every instance when it changes.
+  const caches = createInvalidatedCaches({ redis, log: app.log });
+  app.addHook('onClose', () => caches.close());
+  const tokens = createSessionTokens({ db: database.db, jwt: createJwtService(jwtSecret, now), caches });
   app.decorate('tokens', tokens);
+  const staffActors = createStaffActors({ db: database.db, caches, tokens });
 
   const auth = createAuthService({
     db: database.db,
@@ -272,11 +277,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   app.decorate('subscriptions', subscriptions);
+  await app.register(authPlugin, {
+    tokens,
+    staffActors,
+    subscriptionValidity: createSubscriptionValidity({ caches, subscriptions, events }),
+  });
   const publishedMenus = createPublishedMenus({
     db: database.db,
     subscriptions,
-    redis,
-    log: app.log,
+    caches,
     onLookup: (hit) => metrics.menuCache.inc({ result: hit ? 'hit' : 'miss' }),
   });
   app.decorate('publishedMenus', publishedMenus);
@@ -285,7 +294,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Whether a subscription is valid decides whether its restaurant's menu is open; its changes
   // are rare, so each forgets every cached menu.
   events.on('subscription.changed', () => publishedMenus.invalidateAll());
-  app.addHook('onClose', () => publishedMenus.close());
   const restaurants = createRestaurantsService({ db: database.db, subscriptions, log: app.log, events });
   const menu = createMenuService({ db: database.db, now, events, forfeitHolds });
   const customerMenu = createCustomerMenuService({ publishedMenus });
@@ -334,6 +342,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRealtime(app, {
     db: database.db,
     tokens,
+    staffActors,
     events,
     publishedMenus,
     redis,

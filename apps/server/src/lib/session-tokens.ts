@@ -1,21 +1,34 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { customers, devices, staffMembers, users } from '../db/schema';
+import type { InvalidatedCaches } from './invalidated-caches';
 import type { Audience, JwtService } from './jwt';
 
 const accounts = { owner: users, customer: customers, staff: staffMembers, device: devices } as const;
+
+/** Accounts whose token version is kept: a night's diners and every owner, with room to spare. */
+const MAX_VERSIONS_KEPT = 50_000;
+/** A backstop only: every change forgets the version at once, on every instance. */
+const VERSION_MAX_AGE_MS = 30_000;
 
 export type SessionTokens = ReturnType<typeof createSessionTokens>;
 
 /**
  * Login tokens that an account can take back: each carries the account's token version, and a
  * password reset or "log out everywhere" raises it, so every token issued before stops working at
- * once (not when its 12 hours run out). One primary-key read per authenticated request.
+ * once (not when its 12 hours run out). The version is read once and kept in memory, forgotten on
+ * every instance when a revocation has committed (announceRevoked), so a request costs no read.
  */
-export function createSessionTokens(deps: { db: DbOrTx; jwt: JwtService }) {
+export function createSessionTokens(deps: { db: DbOrTx; jwt: JwtService; caches: InvalidatedCaches }) {
   const { db, jwt } = deps;
+  const versions = deps.caches.cache<string, number>({
+    name: 'token-versions',
+    maxEntries: MAX_VERSIONS_KEPT,
+    maxAgeMs: VERSION_MAX_AGE_MS,
+  });
   const revokedListeners: Array<(audience: Audience, accountId: number) => void> = [];
   const announceRevoked = (audience: Audience, accountId: number) => {
+    versions.invalidate(`${audience}:${accountId}`);
     for (const listener of revokedListeners) listener(audience, accountId);
   };
 
@@ -38,7 +51,10 @@ export function createSessionTokens(deps: { db: DbOrTx; jwt: JwtService }) {
     async verify(audience: Audience, token: string): Promise<number | undefined> {
       const claims = await jwt.verify(audience, token);
       if (!claims) return undefined;
-      return (await currentVersion(audience, claims.subject)) === claims.version ? claims.subject : undefined;
+      const version = await versions.read(`${audience}:${claims.subject}`, () =>
+        currentVersion(audience, claims.subject),
+      );
+      return version === claims.version ? claims.subject : undefined;
     },
 
     /**
@@ -61,7 +77,11 @@ export function createSessionTokens(deps: { db: DbOrTx; jwt: JwtService }) {
       if (!tx) announceRevoked(audience, accountId);
     },
 
-    /** Tells whoever holds live connections (the realtime plugin) that these sessions ended. */
+    /**
+     * After a change to the account's sessions has committed (its token version, a staff member's
+     * role or removal, a device's revocation): forgets what is kept of it on every instance and
+     * tells whoever holds live connections (the realtime plugin, the staff actors).
+     */
     announceRevoked,
 
     onRevoked(listener: (audience: Audience, accountId: number) => void) {

@@ -3,12 +3,14 @@ import { can, type Permission, staffRoleMessages } from '@tableserve/contract/st
 import { subscriptionServerMessages } from '@tableserve/contract/subscription';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { DbOrTx } from '../db/client';
 import { type Actor, ownerActor } from '../lib/actor';
 import { forbidden, unauthorized } from '../lib/app-error';
+import type { DomainEventBus } from '../lib/domain-events';
+import type { InvalidatedCaches } from '../lib/invalidated-caches';
 import { claimedAudience } from '../lib/jwt';
 import type { SessionTokens } from '../lib/session-tokens';
-import { findStaffActor } from '../modules/staff/staff-actors';
+import type { StaffActors } from '../modules/staff/staff-actors';
+import type { SubscriptionsService } from '../modules/subscriptions/subscriptions.service';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
@@ -74,12 +76,43 @@ const permissionGates = new WeakMap<object, readonly Permission[]>();
 export const permissionsOfGate = (hook: unknown): readonly Permission[] | undefined =>
   typeof hook === 'function' ? permissionGates.get(hook) : undefined;
 
+/** Owners whose subscription's validity is kept at once. */
+const MAX_VALIDITIES_KEPT = 10_000;
+/** A backstop only: every subscription change forgets the owner's validity at once, everywhere. */
+const VALIDITY_MAX_AGE_MS = 30_000;
+
+export type SubscriptionValidity = ReturnType<typeof createSubscriptionValidity>;
+
+/**
+ * Whether an owner's subscription is valid, kept in memory for the staff's writes: every change
+ * of a subscription (checkout, cancellation, the sweep that ends a period or a grace, a Stripe
+ * event) announces 'subscription.changed' once committed, which forgets it on every instance.
+ * What is kept is the answer of today's check (the status), not a date: a period's end lapses
+ * through the sweep (or the provider's renewal), which announces itself like any other change.
+ */
+export function createSubscriptionValidity(deps: {
+  caches: InvalidatedCaches;
+  subscriptions: Pick<SubscriptionsService, 'ownerHasValidSubscription'>;
+  events: DomainEventBus;
+}) {
+  const validity = deps.caches.cache<number, boolean>({
+    name: 'subscription-validity',
+    maxEntries: MAX_VALIDITIES_KEPT,
+    maxAgeMs: VALIDITY_MAX_AGE_MS,
+  });
+  deps.events.on('subscription.changed', ({ ownerId }) => validity.invalidate(ownerId));
+  return {
+    ownerHasValidSubscription: async (ownerId: number): Promise<boolean> =>
+      (await validity.read(ownerId, () => deps.subscriptions.ownerHasValidSubscription(ownerId))) ?? false,
+  };
+}
+
 /**
  * The restaurant's person behind a token — owner, staff member or device — or undefined for a
  * missing, forged, expired, revoked or diner's token. Shared by the HTTP checks and the sockets.
  */
 export async function actorOfToken(
-  deps: { db: DbOrTx; tokens: SessionTokens },
+  deps: { tokens: SessionTokens; staffActors: StaffActors },
   token: string,
 ): Promise<Actor | undefined> {
   const audience = claimedAudience(token);
@@ -90,84 +123,89 @@ export async function actorOfToken(
   if (audience !== 'staff' && audience !== 'device') return undefined;
   const claims = await deps.tokens.claims(audience, token);
   if (!claims) return undefined;
-  const found = await findStaffActor(deps.db, audience, claims.subject);
+  const found = await deps.staffActors.find(audience, claims.subject);
   if (!found || found.version !== claims.version) return undefined;
   const { version: _, ...actor } = found;
   return actor;
 }
 
 /** Authentication and the role check: the access rule sits here once, not in each handler. */
-export const authPlugin = fp(async (app: FastifyInstance, options: { db: DbOrTx; tokens: SessionTokens }) => {
-  app.decorateRequest('ownerId', 0);
-  app.decorateRequest('customerId', 0);
-  app.decorateRequest('actor', undefined);
+export const authPlugin = fp(
+  async (
+    app: FastifyInstance,
+    options: { tokens: SessionTokens; staffActors: StaffActors; subscriptionValidity: SubscriptionValidity },
+  ) => {
+    app.decorateRequest('ownerId', 0);
+    app.decorateRequest('customerId', 0);
+    app.decorateRequest('actor', undefined);
 
-  const refused = () => unauthorized(serverMessages.unauthorized, 'UNAUTHORIZED');
-  const notAllowed = () => forbidden(staffRoleMessages.forbidden, 'FORBIDDEN');
+    const refused = () => unauthorized(serverMessages.unauthorized, 'UNAUTHORIZED');
+    const notAllowed = () => forbidden(staffRoleMessages.forbidden, 'FORBIDDEN');
 
-  async function signIn(request: FastifyRequest): Promise<Actor> {
-    const token = bearerToken(request);
-    const actor = token ? await actorOfToken(options, token) : undefined;
-    if (!actor) throw refused();
-    request.actor = actor;
-    request.ownerId = actor.ownerId;
-    return actor;
-  }
-
-  async function requireSubscription(ownerId: number) {
-    if (!(await app.subscriptions.ownerHasValidSubscription(ownerId)))
-      throw forbidden(subscriptionServerMessages.subscriptionRequired, 'SUBSCRIPTION_REQUIRED');
-  }
-
-  app.decorate('requireCustomer', async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    const customerId = token ? await options.tokens.verify('customer', token) : undefined;
-    if (!customerId) throw refused();
-    request.customerId = customerId;
-  });
-  app.decorate('requireOwner', async (request: FastifyRequest) => {
-    if ((await signIn(request)).kind !== 'owner') throw notAllowed();
-  });
-  app.decorate('requireSubscribedOwner', async (request: FastifyRequest) => {
-    await app.requireOwner(request);
-    await requireSubscription(request.ownerId);
-  });
-  app.decorate(
-    'requirePermission',
-    (permission: Permission | readonly Permission[], { subscribed = false } = {}) => {
-      const anyOf: readonly Permission[] = typeof permission === 'string' ? [permission] : permission;
-      const gate = async (request: FastifyRequest) => {
-        const actor = await signIn(request);
-        if (!anyOf.some((one) => can(actor.role, one))) throw notAllowed();
-        if (subscribed) await requireSubscription(actor.ownerId);
-      };
-      permissionGates.set(gate, anyOf);
-      return gate;
-    },
-  );
-  const placeOrder = app.requirePermission('orders.place', { subscribed: true });
-  const customerOrPlaceOrder = async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    const audience = token ? claimedAudience(token) : undefined;
-    if (audience && audience !== 'customer') return placeOrder(request);
-    return app.requireCustomer(request);
-  };
-  // Its staff side is placeOrder's: the route table's tests read what it requires as for any gate.
-  permissionGates.set(customerOrPlaceOrder, permissionsOfGate(placeOrder)!);
-  app.decorate('requireCustomerOrSubscribedOwner', customerOrPlaceOrder);
-  app.decorate('identifyCustomer', async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    if (!token) return;
-    request.customerId = (await options.tokens.verify('customer', token)) || 0;
-  });
-
-  app.decorate('identifyOwner', async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    if (!token) return;
-    const actor = await actorOfToken(options, token);
-    if (actor) {
+    async function signIn(request: FastifyRequest): Promise<Actor> {
+      const token = bearerToken(request);
+      const actor = token ? await actorOfToken(options, token) : undefined;
+      if (!actor) throw refused();
       request.actor = actor;
       request.ownerId = actor.ownerId;
-    } else if (!(await options.tokens.verify('customer', token))) throw refused();
-  });
-});
+      return actor;
+    }
+
+    async function requireSubscription(ownerId: number) {
+      if (!(await options.subscriptionValidity.ownerHasValidSubscription(ownerId)))
+        throw forbidden(subscriptionServerMessages.subscriptionRequired, 'SUBSCRIPTION_REQUIRED');
+    }
+
+    app.decorate('requireCustomer', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      const customerId = token ? await options.tokens.verify('customer', token) : undefined;
+      if (!customerId) throw refused();
+      request.customerId = customerId;
+    });
+    app.decorate('requireOwner', async (request: FastifyRequest) => {
+      if ((await signIn(request)).kind !== 'owner') throw notAllowed();
+    });
+    app.decorate('requireSubscribedOwner', async (request: FastifyRequest) => {
+      await app.requireOwner(request);
+      await requireSubscription(request.ownerId);
+    });
+    app.decorate(
+      'requirePermission',
+      (permission: Permission | readonly Permission[], { subscribed = false } = {}) => {
+        const anyOf: readonly Permission[] = typeof permission === 'string' ? [permission] : permission;
+        const gate = async (request: FastifyRequest) => {
+          const actor = await signIn(request);
+          if (!anyOf.some((one) => can(actor.role, one))) throw notAllowed();
+          if (subscribed) await requireSubscription(actor.ownerId);
+        };
+        permissionGates.set(gate, anyOf);
+        return gate;
+      },
+    );
+    const placeOrder = app.requirePermission('orders.place', { subscribed: true });
+    const customerOrPlaceOrder = async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      const audience = token ? claimedAudience(token) : undefined;
+      if (audience && audience !== 'customer') return placeOrder(request);
+      return app.requireCustomer(request);
+    };
+    // Its staff side is placeOrder's: the route table's tests read what it requires as for any gate.
+    permissionGates.set(customerOrPlaceOrder, permissionsOfGate(placeOrder)!);
+    app.decorate('requireCustomerOrSubscribedOwner', customerOrPlaceOrder);
+    app.decorate('identifyCustomer', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) return;
+      request.customerId = (await options.tokens.verify('customer', token)) || 0;
+    });
+
+    app.decorate('identifyOwner', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) return;
+      const actor = await actorOfToken(options, token);
+      if (actor) {
+        request.actor = actor;
+        request.ownerId = actor.ownerId;
+      } else if (!(await options.tokens.verify('customer', token))) throw refused();
+    });
+  },
+);

@@ -22,6 +22,7 @@ import type { SessionTokens } from '../lib/session-tokens';
 import type { OpenBillsService } from '../modules/bills/open-bills.service';
 import type { PublishedMenus } from '../modules/customer-menu/published-menus';
 import { findRestaurantOfCaller } from '../modules/restaurants/restaurant-of-caller';
+import type { StaffActors } from '../modules/staff/staff-actors';
 import { actorOfToken } from './auth';
 import type { SocketKind } from './metrics';
 
@@ -50,6 +51,7 @@ export function registerRealtime(
   deps: {
     db: Db;
     tokens: SessionTokens;
+    staffActors: StaffActors;
     events: DomainEventBus;
     publishedMenus: PublishedMenus;
     redis: Redis | undefined;

@@ -34,7 +34,7 @@ export async function expireSubscription(t: TestApp, owner: Owner) {
     .set({ status: 'expired' })
     .where(eq(subscriptions.userId, owner.userId));
   // Written behind the app's back, so the app is told, as every subscription change tells it.
-  t.app.publishedMenus.invalidateAll();
+  t.app.domainEvents.emit('subscription.changed', { ownerId: owner.userId });
 }
 
 type Day = { open: string; close: string; closing_day?: string; pickup: boolean };

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type BuildOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config/config';
 import type { OutboxEntry } from '../mail/mailer';
@@ -116,4 +117,27 @@ export function tokenFromMail(message: OutboxEntry): string {
   const token = new URL(link).searchParams.get('token');
   if (!token) throw new Error(`link has no token: ${link}`);
   return token;
+}
+
+/**
+ * Two instances on one PostgreSQL database and one Redis, as in production, for the suite this is
+ * called in (TEST_REDIS_URL; the database must be PostgreSQL: in-memory PGlite cannot be shared).
+ * The rate-limit counters get a namespace of their own, or every run's sign-ups add up to a 429.
+ */
+export function twoInstancesForSuite(): () => { a: TestApp; b: TestApp } {
+  let a: TestApp | undefined;
+  let b: TestApp | undefined;
+  beforeAll(async () => {
+    const redis = {
+      env: { REDIS_URL: process.env.TEST_REDIS_URL! },
+      build: { rateLimitNamespace: `test-rl-${randomBytes(8).toString('hex')}:` },
+    };
+    a = await createTestApp(redis);
+    b = await createTestApp({ ...redis, config: { databaseUrl: a.config.databaseUrl } });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+  return () => ({ a: a!, b: b! });
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import { menuItems } from '../../db/schema';
 import { addMenuItem, signUpDiner } from '../../test/orders';
 import { freshLogin } from '../../test/owners';
 import { ownerWithRestaurant } from '../../test/restaurants';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp, twoInstancesForSuite } from '../../test/test-app';
 
 type Place = Awaited<ReturnType<typeof ownerWithRestaurant>>;
 
@@ -127,22 +126,10 @@ describe('published menus (one instance)', () => {
 describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DB_DRIVER === 'postgres')(
   'published menus across two instances sharing Redis',
   () => {
-    let a: TestApp;
-    let b: TestApp;
-    beforeAll(async () => {
-      const redis = {
-        env: { REDIS_URL: process.env.TEST_REDIS_URL! },
-        build: { rateLimitNamespace: `test-rl-${randomUUID()}:` },
-      };
-      a = await createTestApp(redis);
-      b = await createTestApp({ ...redis, config: { databaseUrl: a.config.databaseUrl } });
-    });
-    afterAll(async () => {
-      await b?.close();
-      await a?.close();
-    });
+    const instances = twoInstancesForSuite();
 
     it('an edit through one instance shows on the other at once', async () => {
+      const { a, b } = instances();
       const place = await ownerWithRestaurant(a);
       const menuId = await addMenuItem(a, place, { item_name: 'Lasagne', price: 12 });
       expect(await priceOf(b, place)).toBe(12);

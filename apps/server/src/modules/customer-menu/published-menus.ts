@@ -5,10 +5,9 @@ import type { PricingRules, TaxRate } from '@tableserve/contract/bill';
 import { percentFromRate } from '@tableserve/contract/bill';
 import { DisplayMenuResponse, type MenuPricing } from '@tableserve/contract/customer-menu';
 import { MAX_ID } from '@tableserve/contract/fields';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { InvalidatedCaches } from '../../lib/invalidated-caches';
 import { isOrderable, toDinerMenuItem } from '../menu/menu.service';
 import { type MenuItemRow, menuReads } from '../menu/menu-reads';
 import { type RestaurantRow, restaurantReads, type TaxRateRow } from '../restaurants/restaurant-reads';
@@ -41,8 +40,8 @@ export type PublishedMenu = {
 
 export type PublishedMenus = ReturnType<typeof createPublishedMenus>;
 
-const CHANNEL = 'tableserve:published-menus';
-const EVERYTHING = '*';
+/** Restaurants whose menus are kept at once; the least recently opened go first. */
+const MAX_MENUS = 2_000;
 /** A backstop only: every change invalidates at once; this bounds the harm of a lost message. */
 const MAX_AGE_MS = 60_000;
 
@@ -85,54 +84,25 @@ const pricingFields = (restaurant: RestaurantRow, taxRates: TaxRateRow[]): MenuP
  * ETag. A diner's menu and a diner's order then cost no database read on the hot path.
  *
  * Correctness over speed: every change of a menu, a restaurant or any subscription invalidates
- * after it has committed, on every instance (Redis pub/sub when REDIS_URL is set; a reconnect
- * forgets everything, since messages may have been missed). A load that overlaps an invalidation
+ * after it has committed, on every instance (lib/invalidated-caches.ts: Redis pub/sub when
+ * REDIS_URL is set, nothing trusted while it is unheard). A load that overlaps an invalidation
  * answers its caller but is not kept, so a read from before a change can never be cached after it.
  */
 export function createPublishedMenus(deps: {
   db: Db;
   subscriptions: Pick<SubscriptionsService, 'ownerHasValidSubscription'>;
-  redis?: Redis | undefined;
-  log: FastifyBaseLogger;
+  caches: InvalidatedCaches;
   /** Told whether each lookup found the menu cached (the metrics' hit and miss counts). */
   onLookup?: (hit: boolean) => void;
 }) {
-  const { db, subscriptions, log } = deps;
-  const byId = new Map<number, { menu: PublishedMenu; loadedAt: number }>();
+  const { db, subscriptions } = deps;
+  const menus = deps.caches.cache<number, PublishedMenu>({
+    name: 'published-menus',
+    maxEntries: MAX_MENUS,
+    maxAgeMs: MAX_AGE_MS,
+  });
+  // A shortcut from a QR code's token to its restaurant, checked against the menu it leads to.
   const idOfToken = new Map<string, number>();
-  const loading = new Map<number, Promise<PublishedMenu>>();
-  let generation = 0;
-
-  function forget(restaurantId: number | typeof EVERYTHING) {
-    generation += 1;
-    if (restaurantId === EVERYTHING) {
-      byId.clear();
-      idOfToken.clear();
-      loading.clear();
-      return;
-    }
-    const cached = byId.get(restaurantId);
-    if (cached) idOfToken.delete(cached.menu.restaurant.token);
-    byId.delete(restaurantId);
-    loading.delete(restaurantId);
-  }
-
-  const subscriber = deps.redis?.duplicate();
-  if (subscriber) {
-    subscriber.on('message', (_channel, message: string) =>
-      forget(message === EVERYTHING ? EVERYTHING : Number(message)),
-    );
-    // Missed messages cannot be replayed: after any (re)connection, start from nothing.
-    subscriber.on('ready', () => forget(EVERYTHING));
-    subscriber.subscribe(CHANNEL).catch((error) => log.error({ err: error }, 'menu cache: subscribe failed'));
-  }
-
-  function invalidate(restaurantId: number | typeof EVERYTHING) {
-    forget(restaurantId);
-    deps.redis
-      ?.publish(CHANNEL, String(restaurantId))
-      .catch((error) => log.error({ err: error }, 'menu cache: publish failed'));
-  }
 
   async function build(restaurant: RestaurantRow): Promise<PublishedMenu> {
     const [subscriptionValid, rows, taxRates] = await Promise.all([
@@ -182,65 +152,47 @@ export function createPublishedMenus(deps: {
     };
   }
 
-  /** One load per restaurant at a time, kept only if nothing changed meanwhile. */
-  function load(restaurantId: number, find: () => Promise<RestaurantRow | undefined>) {
-    const pending = loading.get(restaurantId);
-    if (pending) return pending;
-    const startedAt = generation;
-    const loaded = find()
-      .then((restaurant) => (restaurant ? build(restaurant) : undefined))
-      .then((menu) => {
-        if (!menu) return undefined;
-        if (generation === startedAt) {
-          byId.set(menu.restaurant.id, { menu, loadedAt: Date.now() });
-          idOfToken.set(menu.restaurant.token, menu.restaurant.id);
-        }
-        return menu;
-      })
-      .finally(() => {
-        if (loading.get(restaurantId) === loaded) loading.delete(restaurantId);
-      });
-    // A restaurant id of 0 stands for "not known yet" (a token lookup): never shared.
-    if (restaurantId !== 0) loading.set(restaurantId, loaded as Promise<PublishedMenu>);
-    return loaded;
-  }
-
-  function fresh(restaurantId: number | undefined) {
-    const menu = cachedMenu(restaurantId);
+  function counted(menu: PublishedMenu | undefined) {
     deps.onLookup?.(menu !== undefined);
     return menu;
   }
 
-  function cachedMenu(restaurantId: number | undefined) {
-    const cached = restaurantId === undefined ? undefined : byId.get(restaurantId);
-    if (!cached) return undefined;
-    if (Date.now() - cached.loadedAt > MAX_AGE_MS) {
-      forget(cached.menu.restaurant.id);
-      return undefined;
-    }
-    return cached.menu;
+  function remembered(menu: PublishedMenu) {
+    // Only a shortcut: when it grows past the menus kept, it starts again.
+    if (idOfToken.size >= MAX_MENUS) idOfToken.clear();
+    idOfToken.set(menu.restaurant.token, menu.restaurant.id);
+    return menu;
+  }
+
+  async function buildFound(restaurant: RestaurantRow | undefined) {
+    return restaurant && remembered(await build(restaurant));
   }
 
   return {
     /** The restaurant's published menu, or undefined when there is no such restaurant. */
     async byId(restaurantId: number): Promise<PublishedMenu | undefined> {
       if (!Number.isSafeInteger(restaurantId) || restaurantId < 1 || restaurantId > MAX_ID) return undefined;
-      return fresh(restaurantId) ?? load(restaurantId, () => restaurantReads.byId(db, restaurantId));
+      return (
+        counted(menus.get(restaurantId)) ??
+        menus.read(restaurantId, async () => buildFound(await restaurantReads.byId(db, restaurantId)))
+      );
     },
 
     /** The same, by the menu token of the restaurant's QR code. */
     async byToken(token: string): Promise<PublishedMenu | undefined> {
-      return fresh(idOfToken.get(token)) ?? load(0, () => restaurantReads.byToken(db, token));
+      const id = idOfToken.get(token);
+      const kept = id === undefined ? undefined : menus.get(id);
+      if (counted(kept?.restaurant.token === token ? kept : undefined)) return kept;
+      return menus.readKeyed(
+        async () => buildFound(await restaurantReads.byToken(db, token)),
+        (menu) => menu.restaurant.id,
+      );
     },
 
     /** After a change of the restaurant or its menu has committed. */
-    invalidate: (restaurantId: number) => invalidate(restaurantId),
+    invalidate: (restaurantId: number) => menus.invalidate(restaurantId),
 
     /** After a subscription changed: rare, and reached from many paths, so everything goes. */
-    invalidateAll: () => invalidate(EVERYTHING),
-
-    async close() {
-      await subscriber?.quit().catch(() => subscriber.disconnect());
-    },
+    invalidateAll: () => menus.invalidateAll(),
   };
 }

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvalidatedCaches } from './invalidated-caches';
+
+const log = pino({ level: 'silent' });
+
+/** A load that answers `value` and counts its calls, optionally held until released. */
+function counter<V>(value: V) {
+  let release = () => {};
+  const state = {
+    calls: 0,
+    held: false,
+    load: () => {
+      state.calls += 1;
+      if (!state.held) return Promise.resolve(value);
+      return new Promise<V>((resolve) => {
+        release = () => resolve(value);
+      });
+    },
+    release: () => release(),
+  };
+  return state;
+}
+
+describe('an invalidated cache in one process', () => {
+  const caches = createInvalidatedCaches({ log });
+  afterAll(() => caches.close());
+  const newCache = (maxEntries = 100) =>
+    caches.cache<number, string>({ name: `test-${randomUUID()}`, maxEntries, maxAgeMs: 60_000 });
+
+  it('reads once, then answers from memory until the key is invalidated', async () => {
+    const cache = newCache();
+    const read = counter('v1');
+    expect(await cache.read(1, read.load)).toBe('v1');
+    expect(await cache.read(1, read.load)).toBe('v1');
+    expect(read.calls).toBe(1);
+    cache.invalidate(1);
+    expect(cache.get(1)).toBeUndefined();
+    expect(await cache.read(1, read.load)).toBe('v1');
+    expect(read.calls).toBe(2);
+  });
+
+  it('shares one load among simultaneous reads of a key', async () => {
+    const cache = newCache();
+    const read = counter('v');
+    read.held = true;
+    const both = Promise.all([cache.read(1, read.load), cache.read(1, read.load)]);
+    read.release();
+    expect(await both).toEqual(['v', 'v']);
+    expect(read.calls).toBe(1);
+  });
+
+  it('answers a read that overlapped an invalidation, but does not keep it', async () => {
+    const cache = newCache();
+    const read = counter('before the change');
+    read.held = true;
+    const reading = cache.read(1, read.load);
+    cache.invalidate(1);
+    read.release();
+    expect(await reading).toBe('before the change');
+    expect(cache.get(1)).toBeUndefined();
+  });
+
+  it('keeps nothing for a key the load did not find', async () => {
+    const cache = newCache();
+    const read = counter<string | undefined>(undefined);
+    expect(await cache.read(1, read.load)).toBeUndefined();
+    expect(await cache.read(1, read.load)).toBeUndefined();
+    expect(read.calls).toBe(2);
+  });
+
+  it('keeps at most its bound, letting the least recently used go first', async () => {
+    const cache = newCache(2);
+    await cache.read(1, counter('one').load);
+    await cache.read(2, counter('two').load);
+    expect(cache.get(1)).toBe('one');
+    await cache.read(3, counter('three').load);
+    expect([cache.get(1), cache.get(2), cache.get(3)]).toEqual(['one', undefined, 'three']);
+  });
+
+  it('forgets every key on invalidateAll, and a value read by another key where it belongs', async () => {
+    const cache = newCache();
+    expect(await cache.readKeyed(counter('seven').load, () => 7)).toBe('seven');
+    expect(cache.get(7)).toBe('seven');
+    cache.invalidateAll();
+    expect(cache.get(7)).toBeUndefined();
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('invalidated caches of two processes sharing Redis', () => {
+  const name = `test-${randomUUID()}`;
+  const connections: Redis[] = [];
+  const processOf = () => {
+    const redis = new Redis(process.env.TEST_REDIS_URL!, { connectionName: `cache-test-${randomUUID()}` });
+    connections.push(redis);
+    const caches = createInvalidatedCaches({ redis, log });
+    return {
+      redis,
+      caches,
+      cache: caches.cache<number, string>({ name, maxEntries: 100, maxAgeMs: 60_000 }),
+    };
+  };
+  let one: ReturnType<typeof processOf>;
+  let two: ReturnType<typeof processOf>;
+  /** Until the channel is subscribed, nothing is kept: read until something is. */
+  const kept = (of: typeof one, key: number, value: string) =>
+    expect
+      .poll(async () => {
+        await of.cache.read(key, counter(value).load);
+        return of.cache.get(key);
+      })
+      .toBe(value);
+
+  beforeAll(() => {
+    one = processOf();
+    two = processOf();
+  });
+  afterAll(async () => {
+    await one.caches.close();
+    await two.caches.close();
+    for (const redis of connections) await redis.quit();
+  });
+
+  it('forgets a key on the other process when one invalidates it', async () => {
+    await kept(one, 1, 'v1');
+    await kept(two, 1, 'v1');
+    one.cache.invalidate(1);
+    expect(one.cache.get(1)).toBeUndefined();
+    await expect.poll(() => two.cache.get(1)).toBeUndefined();
+  });
+
+  it('trusts nothing while its subscription is lost, and starts from nothing once back', async () => {
+    await kept(two, 2, 'v2');
+    // The subscriber connection is the one of this process's name that listens.
+    const clients = String(await two.redis.call('CLIENT', 'LIST', 'TYPE', 'pubsub'));
+    const ownName = String(await two.redis.call('CLIENT', 'GETNAME'));
+    const id = clients
+      .split('\n')
+      .find((line) => line.includes(`name=${ownName} `))
+      ?.match(/^id=(\d+)/)?.[1];
+    expect(id).toBeDefined();
+    await two.redis.call('CLIENT', 'KILL', 'ID', id!);
+    await expect.poll(() => two.cache.get(2)).toBeUndefined();
+    await kept(two, 2, 'v2 again');
+  });
+});
