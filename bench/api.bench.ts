@@ -17,6 +17,7 @@ import type autocannon from 'autocannon';
 import { createDiners, loginOwners, orderBody } from './lib/accounts';
 import { createRunDatabase, openMigrated } from './lib/database';
 import { type EventsResult, measureEvents } from './lib/events';
+import { printFridayRush, runFridayRush } from './lib/friday-rush';
 import { clientAddress, expectStatus, inPool, requestJson } from './lib/http';
 import { type LoadResult, runLoad } from './lib/load';
 import { type BenchOptions, readOptions } from './lib/options';
@@ -283,11 +284,38 @@ async function main(): Promise<BenchResults> {
   };
 }
 
+/** The Friday rush on a server of its own, on the demo restaurant in PGlite files of its own. */
+function fridayRush() {
+  return runFridayRush({
+    dataDir: path.join(workDir, 'rush-data'),
+    seconds: options.rushSeconds,
+    diners: options.rushDiners,
+    log,
+    startServer: async (dataDir) => {
+      const server = await startServer({
+        label: 'rush',
+        workDir,
+        databaseUrl: undefined,
+        dataDir,
+        redisUrl: undefined,
+        jwtSecret: randomBytes(32).toString('hex'),
+        logLevel: options.logLevel,
+      });
+      cleanups.push(() => server.stop());
+      started.push(server);
+      return server;
+    },
+  });
+}
+
 try {
-  const results = await main();
-  printTable(results, log);
-  const written = await writeResults(results, path.join(benchDir, 'results'));
-  log(`\nWritten: ${path.relative(path.join(benchDir, '..'), written)}`);
+  if (options.fridayRush !== 'only') {
+    const results = await main();
+    printTable(results, log);
+    const written = await writeResults(results, path.join(benchDir, 'results'));
+    log(`\nWritten: ${path.relative(path.join(benchDir, '..'), written)}`);
+  }
+  if (options.fridayRush !== 'no') printFridayRush(await fridayRush(), log);
   await cleanUp();
   process.exit(0);
 } catch (error) {
