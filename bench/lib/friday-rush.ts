@@ -109,14 +109,22 @@ async function measureRush(
   ): Promise<JsonResponse | undefined> {
     const started = performance.now();
     const response = await requestJson(`${api}${url}`, init).catch((error: Error) => error);
+    const failure =
+      response instanceof Error
+        ? response.message
+        : response.status === expected
+          ? undefined
+          : `HTTP ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`;
+    record(kind, started, failure);
+    return failure === undefined ? (response as JsonResponse) : undefined;
+  }
+  /** A call's time since `started`, and its failure if it failed. */
+  function record(kind: string, started: number, failure: string | undefined) {
     if (!timings.has(kind)) timings.set(kind, []);
     timings.get(kind)!.push(performance.now() - started);
-    if (response instanceof Error || response.status !== expected) {
-      errors.set(kind, (errors.get(kind) ?? 0) + 1);
-      firstError ??= `${kind}: ${response instanceof Error ? response.message : `HTTP ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`}`;
-      return undefined;
-    }
-    return response;
+    if (failure === undefined) return;
+    errors.set(kind, (errors.get(kind) ?? 0) + 1);
+    firstError ??= `${kind}: ${failure}`;
   }
 
   const ownerAddress = clientAddress('owner', 1);
@@ -241,12 +249,14 @@ async function measureRush(
     const { token } = (signUp.body as { data: { token: string } }).data;
     const name = `diner ${index}`;
     const mine = new Set<number>();
-    await connect(name, token, (orderId) => {
+    const connecting = performance.now();
+    const connected = await connect(name, token, (orderId) => {
       if (!mine.has(orderId)) misdelivered++;
-    }).catch((error: Error) => {
-      errors.set('diner socket', (errors.get('diner socket') ?? 0) + 1);
-      firstError ??= `diner socket: ${error.message}`;
-    });
+    }).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    record('diner socket', connecting, connected);
     // Choosing takes a moment; then two or three dishes at the diner's table.
     await sleep(random(1, 3) * 1000);
     const first = index % dishes.length;
