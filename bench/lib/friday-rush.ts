@@ -1,5 +1,5 @@
 /**
- * "Friday rush" (issue 23, item 4): the embedded default as one restaurant runs it. The demo
+ * "Friday rush": the embedded default as one restaurant runs it. The demo
  * restaurant on PGlite (bench/lib/demo-menu.ts), its diners arriving unevenly over the rush, each
  * opening the menu, signing up as a guest, connecting the order page's socket and ordering; three
  * staff screens (Order Summary twice, Order Management) and the Kitchen screen follow on their
