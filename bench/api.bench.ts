@@ -19,6 +19,7 @@ import { createDiners, loginOwners, orderBody } from './lib/accounts';
 import { createRunDatabase, openMigrated } from './lib/database';
 import { measureEmbeddedIdle } from './lib/embedded-idle';
 import { type EventsResult, measureEvents } from './lib/events';
+import { printFridayRush, runFridayRush } from './lib/friday-rush';
 import { goalsOf, printGoals, readLighthouse } from './lib/goals';
 import { clientAddress, expectStatus, inPool, requestJson } from './lib/http';
 import { type LoadResult, runLoad } from './lib/load';
@@ -266,9 +267,11 @@ async function main(): Promise<BenchResults> {
   }
 
   let embeddedIdle: BenchResults['embeddedIdle'];
-  if (!options.skipEmbedded) {
+  let rush: BenchResults['fridayRush'];
+  if (options.fridayRush === 'after') {
     log('Embedded default: PGlite with the demo data, resident memory 20 s after start');
     embeddedIdle = await measureEmbeddedIdle(serverOptions.jwtSecret);
+    rush = await fridayRush();
   }
 
   const measured: Omit<BenchResults, 'goals'> = {
@@ -307,17 +310,48 @@ async function main(): Promise<BenchResults> {
     events: { oneInstance, twoInstancesOnRedis },
     server: { lifetimePeakRssMB, logLevel: options.logLevel, logMB },
     embeddedIdle,
+    fridayRush: rush,
   };
   const lighthouse = readLighthouse(path.join(benchDir, 'results', 'lighthouse.json'));
   return { ...measured, goals: goalsOf(measured, lighthouse) };
 }
 
+/** The Friday rush on a server of its own, on the demo restaurant in PGlite files of its own. */
+function fridayRush() {
+  return runFridayRush({
+    dataDir: path.join(workDir, 'rush-data'),
+    seconds: options.rushSeconds,
+    diners: options.rushDiners,
+    log,
+    startServer: async (dataDir) => {
+      const server = await startServer({
+        label: 'rush',
+        workDir,
+        databaseUrl: undefined,
+        dataDir,
+        redisUrl: undefined,
+        jwtSecret: randomBytes(32).toString('hex'),
+        logLevel: options.logLevel,
+      });
+      cleanups.push(() => server.stop());
+      started.push(server);
+      return server;
+    },
+  });
+}
+
 try {
-  const results = await main();
-  printTable(results, log);
-  printGoals(results.goals, log);
-  const written = await writeResults(results, path.join(benchDir, 'results'));
-  log(`\nWritten: ${path.relative(path.join(benchDir, '..'), written)}`);
+  if (options.fridayRush === 'only') {
+    printFridayRush(await fridayRush(), log);
+  } else {
+    const results = await main();
+    printTable(results, log);
+    if (results.fridayRush) printFridayRush(results.fridayRush, log);
+    printGoals(results.goals, log);
+    const written = await writeResults(results, path.join(benchDir, 'results'));
+    log(`
+Written: ${path.relative(path.join(benchDir, '..'), written)}`);
+  }
   await cleanUp();
   process.exit(0);
 } catch (error) {

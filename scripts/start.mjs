@@ -19,6 +19,11 @@ console.log(summary(result.decisions, result.seconds));
 const server = spawn(process.execPath, [path.join(repositoryRoot, 'apps/server/dist/server.js')], {
   cwd: repositoryRoot,
   stdio: 'inherit',
+  // glibc's allocator keeps the blocks it frees for reuse, and above a threshold that grows with
+  // use it maps large ones on their own. Fixed at 128 KiB, the large blocks the start-up frees
+  // (PGlite's WebAssembly compilation above all) go back to the system: about 30 MB less resident
+  // at idle (docs/performance.md). An operator's own value wins.
+  env: { MALLOC_MMAP_THRESHOLD_: '131072', ...process.env },
 });
 // A service manager stops `npm start` by signal: the server gets it and shuts down gracefully.
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => server.kill(signal));

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { fridayRushTarget } from './friday-rush';
 import type { BenchResults } from './report';
 
 type Measured = Omit<BenchResults, 'goals'>;
@@ -113,6 +114,30 @@ export function goalsOf(results: Measured, lighthouse: LighthouseSummary | undef
         }
       : notMeasured(idleGoal, '≤ 250 MB', 'not run (BENCH_SKIP_EMBEDDED=1)'),
   );
+
+  const rush = results.fridayRush;
+  const rushGoal =
+    'Friday rush: one restaurant on PGlite, 300 diners in 2 minutes, staff and kitchen following';
+  if (!rush) {
+    goals.push(notMeasured(rushGoal, fridayRushTarget, 'not run (BENCH_SKIP_EMBEDDED=1)'));
+  } else {
+    const calls = Object.values(rush.calls);
+    const worst = Math.max(...calls.map((call) => call.p99));
+    const errors = calls.reduce((sum, call) => sum + call.errors, 0);
+    goals.push({
+      goal: `Friday rush: one restaurant on PGlite, ${rush.diners} diners in ${rush.seconds} s, staff and kitchen following`,
+      target: fridayRushTarget,
+      measured:
+        `worst call p99 ${ms(worst)}; ${errors} errors; events ${rush.events.delivered} of ${rush.events.expected}, ` +
+        `${rush.events.misdelivered} misdelivered`,
+      met:
+        worst <= 150 &&
+        errors === 0 &&
+        rush.events.missed === 0 &&
+        rush.events.misdelivered === 0 &&
+        rush.diners >= 300,
+    });
+  }
 
   const lighthouseTarget = '≥ 95 each (mobile, median of 3)';
   if (!lighthouse) {

@@ -5,6 +5,14 @@
 export type BenchOptions = {
   /** PGlite in a temporary DATA_DIR instead of PostgreSQL. */
   embedded: boolean;
+  /**
+   * The embedded default's scenarios, its idle memory and the Friday rush (friday-rush.ts): after
+   * the others, alone with --friday-rush, left out with BENCH_SKIP_EMBEDDED=1.
+   */
+  fridayRush: 'after' | 'only' | 'no';
+  /** The rush's length (BENCH_RUSH_SECONDS, 120) and its diners (BENCH_RUSH_DINERS, 300 for 120 s). */
+  rushSeconds: number;
+  rushDiners: number;
   /** A PostgreSQL server the bench may create (and drop) its own database on. */
   adminDatabaseUrl: string;
   /** For the two-instance scenario; empty skips it. */
@@ -21,8 +29,6 @@ export type BenchOptions = {
   /** Guest diners created through the API: one per diner socket, and never fewer than 2,000. */
   diners: number;
   logLevel: string;
-  /** Leaves out the embedded default's idle-memory scenario (BENCH_SKIP_EMBEDDED=1): 25 s less. */
-  skipEmbedded: boolean;
   /** The whole run's limit: past it every child process is killed and the bench fails. */
   timeoutSeconds: number;
 };
@@ -38,12 +44,23 @@ function numberFrom(name: string, fallback: number, min = 0): number {
 
 export function readOptions(argv = process.argv.slice(2)): BenchOptions {
   for (const arg of argv) {
-    if (arg !== '--embedded') throw new Error(`unknown argument ${arg} (the only flag is --embedded)`);
+    if (arg !== '--embedded' && arg !== '--friday-rush')
+      throw new Error(`unknown argument ${arg} (the flags are --embedded and --friday-rush)`);
   }
+  const embedded = argv.includes('--embedded') || process.env.BENCH_EMBEDDED === '1';
+  const rushSeconds = numberFrom('BENCH_RUSH_SECONDS', 120, 5);
   const sockets = Math.floor(numberFrom('BENCH_SOCKETS', 10_000));
   const seconds = numberFrom('BENCH_SECONDS', 10, 1);
   return {
-    embedded: argv.includes('--embedded') || process.env.BENCH_EMBEDDED === '1',
+    embedded,
+    fridayRush: argv.includes('--friday-rush')
+      ? 'only'
+      : process.env.BENCH_SKIP_EMBEDDED === '1'
+        ? 'no'
+        : 'after',
+    rushSeconds,
+    // The issue's rush is 300 diners in 2 minutes: a shorter one keeps its pace.
+    rushDiners: Math.floor(numberFrom('BENCH_RUSH_DINERS', Math.round((rushSeconds * 300) / 120), 1)),
     adminDatabaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
     redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
     seconds,
@@ -56,7 +73,6 @@ export function readOptions(argv = process.argv.slice(2)): BenchOptions {
     socketWorkers: Math.floor(numberFrom('BENCH_SOCKET_WORKERS', Math.max(1, Math.ceil(sockets / 2500)), 1)),
     diners: Math.floor(numberFrom('BENCH_DINERS', Math.max(2000, sockets), 1)),
     logLevel: process.env.BENCH_LOG_LEVEL || 'info',
-    skipEmbedded: process.env.BENCH_SKIP_EMBEDDED === '1',
     timeoutSeconds: numberFrom('BENCH_TIMEOUT_SECONDS', 1200, 10),
   };
 }

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { EmbeddedIdleResult } from './embedded-idle';
 import type { EventsResult } from './events';
+import type { FridayRushResult } from './friday-rush';
 import { type Goal, goalsMarkdown } from './goals';
 import type { LoadResult } from './load';
 import type { BenchOptions } from './options';
@@ -40,8 +41,9 @@ export type BenchResults = {
   placeOrder: { at50: LoadResult; at200: LoadResult; pgbench?: PgbenchLimit };
   events: { oneInstance: EventsResult; twoInstancesOnRedis: EventsResult | { skipped: string } };
   server: { lifetimePeakRssMB: number; logLevel: string; logMB: number };
-  /** The default install on PGlite with the demo data; absent when BENCH_SKIP_EMBEDDED=1. */
+  /** The default install on PGlite with the demo data; absent (as the rush) when BENCH_SKIP_EMBEDDED=1. */
   embeddedIdle?: EmbeddedIdleResult;
+  fridayRush?: FridayRushResult;
   goals: Goal[];
 };
 

@@ -103,6 +103,8 @@ export async function startServer(options: {
     stdio: ['ignore', logFd, logFd],
     env: {
       ...process.env,
+      // As `npm start` and the systemd unit run it (scripts/start.mjs says why), unless set here.
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
       NODE_ENV: options.nodeEnv ?? 'production',
       JWT_SECRET: options.jwtSecret,
       HOST: '127.0.0.1',

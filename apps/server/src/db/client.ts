@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { repositoryRoot } from '../config/config';
 import { type DataDirLock, holdDataDirLock } from './data-dir-lock';
+import { createEmbeddedCluster } from './embedded-cluster';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -97,17 +98,13 @@ export async function openDatabase(options: {
     mkdirSync(directory, { recursive: true });
     lock = holdDataDirLock(dataDir);
   }
-  const created = directory !== undefined && !existsSync(path.join(directory, 'PG_VERSION'));
   let client: PGlite;
   try {
+    // Created apart: initdb's memory is the child process's, gone when it exits (embedded-cluster.ts).
+    if (directory !== undefined && !existsSync(path.join(directory, 'PG_VERSION')))
+      await createEmbeddedCluster(directory, { migrationsFolder, startParams: pgliteOptions.startParams });
     client = new PGlite(directory, pgliteOptions);
     await migratePglite(drizzlePglite(client), { migrationsFolder });
-    if (created) {
-      // Creating the cluster (initdb) grows PGlite's WebAssembly memory by ~500 MB, and such memory
-      // never shrinks: a second instance on the new files lets the first one's memory go.
-      await client.close();
-      client = new PGlite(directory, pgliteOptions);
-    }
   } catch (error) {
     lock?.release();
     throw error;
