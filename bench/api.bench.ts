@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../apps/server/src/config/config';
 import { createDiners, loginOwners, orderBody } from './lib/accounts';
 import { createRunDatabase, openMigrated } from './lib/database';
 import { measureEmbeddedIdle } from './lib/embedded-idle';
@@ -24,6 +25,7 @@ import { goalsOf, printGoals, readLighthouse } from './lib/goals';
 import { clientAddress, expectStatus, inPool, requestJson } from './lib/http';
 import { type LoadResult, runLoad } from './lib/load';
 import { type BenchOptions, readOptions } from './lib/options';
+import { runPlaceOrderPgbench } from './lib/pgbench';
 import { canConnect, freePort, killAllChildren, sleep, spawnNode, stopProcess } from './lib/processes';
 import { type BenchResults, type MenuResult, printTable, writeResults } from './lib/report';
 import { seed } from './lib/seed';
@@ -231,6 +233,15 @@ async function main(): Promise<BenchResults> {
     runLoad({ url: server.url, connections, requests: [placeOrderRequest] }, timing, server);
   const at50 = await placeOrderRun(50);
   const at200 = await placeOrderRun(200);
+  let pgbench: BenchResults['placeOrder']['pgbench'];
+  if (databaseUrl) {
+    // The limit itself: what this PostgreSQL commits with the same statement, through as many
+    // connections as the server's pool holds.
+    const clients = Number(process.env.DATABASE_POOL_SIZE || DEFAULT_DATABASE_POOL_SIZE);
+    log(`Place-order's statement in pgbench at ${clients} connections (the server's pool)`);
+    const limit = await runPlaceOrderPgbench({ databaseUrl, restaurants, clients, seconds: options.seconds });
+    pgbench = { transactionsPerSecond: limit.tps, clients, statements: 1, p99Ms: limit.latencyMs.p99 };
+  }
 
   const eventsOptions = {
     restaurants,
@@ -306,7 +317,7 @@ async function main(): Promise<BenchResults> {
       compressed: percentOf(compressed, baseline),
       identity: percentOf(identity, baseline),
     },
-    placeOrder: { at50, at200 },
+    placeOrder: { at50, at200, pgbench },
     events: { oneInstance, twoInstancesOnRedis },
     server: { lifetimePeakRssMB, logLevel: options.logLevel, logMB },
     embeddedIdle,

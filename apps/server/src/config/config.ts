@@ -36,6 +36,9 @@ const duration = z
  * Every environment variable the server reads, with its default. `.env.example` and the
  * README list the same set; a bad value stops the start with the variable's name.
  */
+/** PostgreSQL connections per instance: 30 did no better than 10 at 200 connections on 2 cores (docs/performance.md). */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -50,7 +53,7 @@ const EnvSchema = z.object({
       .regex(/^(memory:\/\/|postgres(ql)?:\/\/)/, 'must be memory:// or a postgres:// URL')
       .optional(),
   ),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(DEFAULT_DATABASE_POOL_SIZE),
   REDIS_URL: optionalString.pipe(
     z
       .string()
