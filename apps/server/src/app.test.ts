@@ -81,6 +81,23 @@ describe('the platform', () => {
     expect(ui.statusCode).toBeLessThan(400);
   });
 
+  it('decodes request bodies only where there is one: a GET ignores Content-Encoding', async () => {
+    const get = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'content-encoding': 'x-unknown' },
+    });
+    expect(get.statusCode).toBe(200);
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'x-unknown' },
+      payload: JSON.stringify({ email: 'a@example.com', password: 'x' }),
+    });
+    expect(post.statusCode).toBe(415);
+    expect(post.json()).toMatchObject({ message: 'Unsupported Content-Encoding: x-unknown' });
+  });
+
   it('rejects a body that is not JSON with a 4xx, never a 500', async () => {
     const response = await t.app.inject({
       method: 'POST',

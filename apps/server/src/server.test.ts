@@ -59,6 +59,12 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('the server process',
       database: 'up',
     });
 
+    // Request lines are written in batches; a quiet server's still reach the log while it runs.
+    for (let waited = 0; !first.output().includes('"url":"/api/v1/health"'); waited += 50) {
+      if (waited > 10_000) throw new Error(`the request line never reached the log:\n${first.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+
     first.child.kill('SIGTERM');
     // Draining (SHUTDOWN_DELAY): not ready, and still serving until the listener closes. A
     // request in flight when it closes is finished too (shutdown.test.ts).

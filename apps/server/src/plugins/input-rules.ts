@@ -1,5 +1,5 @@
 import { CONTROL_CHARACTERS } from '@tableserve/contract/fields';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** What the walk found: a bad string (or key) with its path, or a value too big to walk. */
 export type InputFinding = {
@@ -26,11 +26,12 @@ export const MAX_INPUT_VALUES = 10_000;
  */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-const badText = (text: string, path: string): InputFinding | undefined =>
+/** What is wrong with a string, if anything. */
+const badTextKind = (text: string): InputFinding['kind'] | undefined =>
   CONTROL_CHARACTERS.test(text)
-    ? { kind: 'control-character', path }
+    ? 'control-character'
     : LONE_SURROGATE.test(text)
-      ? { kind: 'lone-surrogate', path }
+      ? 'lone-surrogate'
       : undefined;
 
 /**
@@ -42,33 +43,46 @@ const isBinary = (value: object) =>
   ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof SharedArrayBuffer;
 
 /**
+ * Where a walk is: the values it may still look at, and the keys from the root to here. The path
+ * is joined only for a finding, so a clean request (nearly all) builds no path strings.
+ */
+type Walk = { budget: number; keys: Array<string | number> };
+
+const finding = (kind: InputFinding['kind'], walk: Walk): InputFinding => ({
+  kind,
+  path: walk.keys.join('.'),
+});
+
+function walkValue(value: unknown, depth: number, walk: Walk): InputFinding | undefined {
+  if (typeof value === 'string') {
+    const kind = badTextKind(value);
+    return kind && finding(kind, walk);
+  }
+  if (value === null || typeof value !== 'object' || isBinary(value)) return undefined;
+  if (depth >= MAX_INPUT_DEPTH) return finding('too-deep', walk);
+  const array = Array.isArray(value);
+  // Indexes, not Object.entries: no array of pairs built for a long list.
+  const keys = array ? value.keys() : Object.keys(value);
+  for (const key of keys) {
+    walk.budget -= 1;
+    if (walk.budget < 0) return finding('too-many-values', walk);
+    walk.keys.push(key);
+    const badKey = array ? undefined : badTextKind(key as string);
+    if (badKey) return finding(badKey, walk);
+    const found = walkValue((value as Record<string | number, unknown>)[key], depth + 1, walk);
+    if (found) return found;
+    walk.keys.pop();
+  }
+  return undefined;
+}
+
+/**
  * The first string (or object key) holding a control character or a lone surrogate, depth-first,
  * with its path; or where the value is nested too deeply or holds too many values to walk.
  * Undefined when every string is clean, and for binary values, which are not walked.
  */
 export function inspectInput(value: unknown): InputFinding | undefined {
-  let budget = MAX_INPUT_VALUES;
-  const walk = (inner: unknown, path: string, depth: number): InputFinding | undefined => {
-    if (typeof inner === 'string') return badText(inner, path);
-    if (inner === null || typeof inner !== 'object' || isBinary(inner)) return undefined;
-    if (depth >= MAX_INPUT_DEPTH) return { kind: 'too-deep', path };
-    const array = Array.isArray(inner);
-    // Indexes, not Object.entries: no array of pairs built for a long list.
-    const keys = array ? inner.keys() : Object.keys(inner);
-    for (const key of keys) {
-      budget -= 1;
-      if (budget < 0) return { kind: 'too-many-values', path };
-      const innerPath = path ? `${path}.${key}` : String(key);
-      if (!array) {
-        const badKey = badText(key as string, innerPath);
-        if (badKey) return badKey;
-      }
-      const found = walk((inner as Record<string | number, unknown>)[key], innerPath, depth + 1);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return walk(value, '', 0);
+  return walkValue(value, 0, { budget: MAX_INPUT_VALUES, keys: [] });
 }
 
 /** A bad string is named by its field; a value too big to walk by where it came from (body, query). */
@@ -86,6 +100,13 @@ function refusal(finding: InputFinding, context: string): [message: string, code
   }
 }
 
+/** Where a request's input comes from, in the order it is checked. */
+const REQUEST_PARTS = [
+  ['params', (request: FastifyRequest) => request.params],
+  ['querystring', (request: FastifyRequest) => request.query],
+  ['body', (request: FastifyRequest) => request.body],
+] as const;
+
 /**
  * One input rule for every route, with or without a schema (docs/product/api-conventions.md#api-calls: bad input gets a clear
  * error and changes nothing): no C0 control character or DEL in any string of the body, query
@@ -93,16 +114,16 @@ function refusal(finding: InputFinding, context: string): [message: string, code
  * tabs pass here; the contract's text fields decide where they belong.
  */
 export function registerInputRules(app: FastifyInstance) {
-  app.addHook('preValidation', async (request, reply) => {
-    for (const [context, value] of [
-      ['params', request.params],
-      ['querystring', request.query],
-      ['body', request.body],
-    ] as const) {
-      const found = inspectInput(value);
+  // A plain callback hook: no promise a request, and the parts' list is built once.
+  app.addHook('preValidation', (request, reply, done) => {
+    for (const [context, partOf] of REQUEST_PARTS) {
+      const found = inspectInput(partOf(request));
       if (!found) continue;
       const [message, code] = refusal(found, context);
-      return reply.code(400).send({ message, code, errors: [{ path: found.path, message }] });
+      // Answered here: done() is not called, so the route goes no further.
+      reply.code(400).send({ message, code, errors: [{ path: found.path, message }] });
+      return;
     }
+    done();
   });
 }

@@ -100,7 +100,8 @@ export function registerMetrics(
   deps: { token: string | undefined; events: DomainEventBus },
 ) {
   const { httpRequests, ordersRefused, ordersPlaced, orderUpdates } = metrics;
-  app.addHook('onResponse', async (request, reply) => {
+  // A plain callback hook: no promise a request.
+  app.addHook('onResponse', (request, reply, done) => {
     httpRequests.observe(
       {
         method: request.method,
@@ -109,6 +110,7 @@ export function registerMetrics(
       },
       reply.elapsedTime / 1000,
     );
+    done();
   });
   app.addHook('onError', async (request, _reply, error) => {
     if (request.routeOptions.url !== PLACE_ORDER_ROUTE) return;

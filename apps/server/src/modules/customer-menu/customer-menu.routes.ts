@@ -4,16 +4,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CustomerMenuService } from './customer-menu.service';
 
-/** If-None-Match holds one tag, several separated by commas, or *; compared weakly (RFC 9110). */
+/** A tag without its weak marker: If-None-Match compares weakly (RFC 9110). */
+const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+
+/** If-None-Match holds one tag, several separated by commas, or *. */
 function matchesEtag(ifNoneMatch: string | undefined, etag: string) {
   if (!ifNoneMatch) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
+type Encoding = 'br' | 'gzip' | 'identity';
+
 /** The encodings a client accepts, best first: brotli, then gzip (q=0 refuses one). */
-function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  if (!acceptEncoding) return undefined;
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
   const accepted = new Set(
     acceptEncoding
       .split(',')
@@ -23,7 +26,24 @@ function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 
   );
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return undefined;
+  return 'identity';
+}
+
+/**
+ * Browsers send a handful of distinct Accept-Encoding values, so each is parsed once. Bounded:
+ * past MAX_REMEMBERED distinct values (a client making them up) the rest are parsed every time.
+ */
+const encodingOf = new Map<string, Encoding>();
+const MAX_REMEMBERED = 100;
+
+function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  let encoding = encodingOf.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(acceptEncoding);
+    if (encodingOf.size < MAX_REMEMBERED) encodingOf.set(acceptEncoding, encoding);
+  }
+  return encoding;
 }
 
 /** docs/product/api-conventions.md#api-calls: GET /customer/display-menu/{token} and the /{restaurant_id} form. */
@@ -62,9 +82,9 @@ export const customerMenuRoutes: FastifyPluginAsyncZod<{ customerMenu: CustomerM
       // the menu is unchanged. No payload at all: a Content-Length for one stalls keep-alive clients.
       if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send(undefined);
       const encoding = preferredEncoding(request.headers['accept-encoding']);
-      if (encoding) reply.header('Content-Encoding', encoding);
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
       // Fastify sends a Buffer as it is: the schema above documents what these bytes hold.
-      const bytes = answer[encoding ?? 'identity'] as unknown as DisplayMenuResponse;
+      const bytes = answer[encoding] as unknown as DisplayMenuResponse;
       return reply.type('application/json; charset=utf-8').send(bytes);
     },
   );
