@@ -57,6 +57,21 @@ describe('published menus (one instance)', () => {
     expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(1);
   });
 
+  it('compresses a menu reloaded unchanged no more, and a changed one again', async () => {
+    const answerOf = async () => (await t.app.publishedMenus.byId(place.restaurantId))!.answer('token');
+    const first = await answerOf();
+    t.app.publishedMenus.invalidateAll();
+    const reloaded = await answerOf();
+    expect(reloaded.br).toBe(first.br);
+    expect(reloaded.gzip).toBe(first.gzip);
+
+    expect((await setPrice(t, place, menuId, 13)).statusCode).toBe(200);
+    const changed = await answerOf();
+    expect(changed.etag).not.toBe(first.etag);
+    expect(JSON.parse(zlib.brotliDecompressSync(changed.br).toString()).menu[0].price).toBe(13);
+    expect((await setPrice(t, place, menuId, 12)).statusCode).toBe(200);
+  });
+
   it('never serves or charges a stale price: an edit shows on the next open and the next order', async () => {
     expect(await priceOf(t, place)).toBe(12);
     expect((await setPrice(t, place, menuId, 14.5)).statusCode).toBe(200);

@@ -45,15 +45,36 @@ const MAX_MENUS = 2_000;
 /** A backstop only: every change invalidates at once; this bounds the harm of a lost message. */
 const MAX_AGE_MS = 60_000;
 
-async function encode(body: unknown): Promise<EncodedAnswer> {
-  // Encoded as the route's response schema would (fastify-type-provider-zod), once instead of per request.
-  const identity = Buffer.from(JSON.stringify(z.encode(DisplayMenuResponse, body as DisplayMenuResponse)));
+/** Encoded as the route's response schema would (fastify-type-provider-zod), once instead of per request. */
+const serialise = (body: unknown) =>
+  Buffer.from(JSON.stringify(z.encode(DisplayMenuResponse, body as DisplayMenuResponse)));
+
+async function compress(identity: Buffer): Promise<EncodedAnswer> {
   const [br, gz] = await Promise.all([
     brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip(identity, { level: 9 }),
   ]);
   const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   return { etag, identity, br, gzip: gz };
+}
+
+/**
+ * Each restaurant's last encoded answers, so a menu reloaded with the same bytes (the max age's
+ * reload, or every menu after any subscription changed) is not compressed again: brotli 11 costs
+ * about 40 ms of CPU a menu, serialising it well under one.
+ */
+function createEncoder(maxEntries: number) {
+  const last = new Map<string, EncodedAnswer>();
+  return async function encode(key: string, body: unknown): Promise<EncodedAnswer> {
+    const identity = serialise(body);
+    const previous = last.get(key);
+    last.delete(key);
+    const answer = previous?.identity.equals(identity) ? previous : await compress(identity);
+    // Least recently encoded first out: a Map iterates in insertion order.
+    if (last.size >= maxEntries) last.delete(last.keys().next().value!);
+    last.set(key, answer);
+    return answer;
+  };
 }
 
 /**
@@ -101,6 +122,7 @@ export function createPublishedMenus(deps: {
     maxEntries: MAX_MENUS,
     maxAgeMs: MAX_AGE_MS,
   });
+  const encode = createEncoder(2 * MAX_MENUS);
   // A shortcut from a QR code's token to its restaurant, checked against the menu it leads to.
   const idOfToken = new Map<string, number>();
 
@@ -136,7 +158,7 @@ export function createPublishedMenus(deps: {
         let answer = answers.get(form);
         if (!answer) {
           const publicFields = toRestaurantPublic(restaurant);
-          answer = encode({
+          answer = encode(`${restaurant.id}:${form}`, {
             restaurant: form === 'id' ? publicFields : { ...publicFields, token: restaurant.token },
             // Untaxed dishes carry no tax_rate_id: a restaurant without rates sends today's bytes.
             menu: shown.map((item) => {
