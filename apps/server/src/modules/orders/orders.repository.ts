@@ -1,3 +1,4 @@
+import type { Allergen } from '@tableserve/contract/allergens';
 import type { OrderFilter, OrderSort } from '@tableserve/contract/owner-orders';
 import {
   and,
@@ -15,10 +16,14 @@ import {
   ne,
   or,
   type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
+import { auditEntriesOfRows } from '../audit/audit-log';
+import { menuReads } from '../menu/menu-reads';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -48,6 +53,45 @@ const statusChange = (to: OrderRow['status'], at: Date) => ({
   }),
   ...(to === 'Ready' && { readyAt: at }),
 });
+
+/**
+ * An order line as the staff see it (staff-order.ts): what the line holds and its menu item's
+ * allergens as they are now, since the kitchen cooks to the current recipe; an item removed for
+ * good (menu_item_id set null) has none left to say.
+ */
+const staffLineFields = {
+  menuItemId: orderItems.menuItemId,
+  productName: orderItems.productName,
+  quantity: orderItems.quantity,
+  unitPriceCents: orderItems.unitPriceCents,
+  options: orderItems.options,
+  taxName: orderItems.taxName,
+  taxRate: orderItems.taxRate,
+  taxCents: orderItems.taxCents,
+  allergens: menuReads.allergensOfItem(orderItems.menuItemId),
+};
+
+export type StaffLineRow = Pick<
+  OrderItemRow,
+  | 'menuItemId'
+  | 'productName'
+  | 'quantity'
+  | 'unitPriceCents'
+  | 'options'
+  | 'taxName'
+  | 'taxRate'
+  | 'taxCents'
+> & { allergens: readonly Allergen[] };
+
+/**
+ * The order's lines as the staff see them (staffLineFields), oldest first, as one JSON array, so
+ * a statement can answer an order with its lines. The keys are the fields' own names.
+ */
+const staffLinesJson = (orderId: SQLWrapper) =>
+  sql<StaffLineRow[]>`(select coalesce(json_agg(json_build_object(${sql.join(
+    Object.entries(staffLineFields).map(([name, value]) => sql`${name}::text, ${value}`),
+    sql`, `,
+  )}) order by ${orderItems.id}), '[]'::json) from ${orderItems} where ${orderItems.orderId} = ${orderId})`;
 
 /** `%`, `_` and a backslash are matched literally in a name search. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -123,6 +167,16 @@ export const ordersRepository = {
     return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(orderItems.id);
   },
 
+  /** The lines of these orders as the staff see them (staffLineFields), oldest first. */
+  staffLinesOf(db: DbOrTx, orderIds: number[]): Promise<(StaffLineRow & { orderId: number })[]> {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return db
+      .select({ orderId: orderItems.orderId, ...staffLineFields })
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, orderIds))
+      .orderBy(orderItems.id);
+  },
+
   async listOfCustomer(db: DbOrTx, customerId: number, limit: number, offset: number) {
     const where = and(eq(orders.customerId, customerId), isNull(orders.deletedAt));
     const [rows, [total]] = await Promise.all([
@@ -140,17 +194,24 @@ export const ordersRepository = {
 
   /**
    * Moves the restaurant's live order to `to` if its status is still one of `from` (two tablets
-   * cannot both move one order); undefined otherwise. Answers the status it left too, read under
-   * the same row lock, so the audit trail can say "recalled" rather than "approved".
+   * cannot both move one order) and records the move in the audit trail, named by `actionOf` from
+   * the status it left, in one statement: autocommitted on its own, both are written or neither.
+   * The status it left is read under the same row lock, so the trail can say "recalled" rather
+   * than "approved". Answers the moved row and its lines as the staff see them; undefined, with
+   * nothing written, when the order was not there to move.
    */
   async moveStatus(
     db: DbOrTx,
-    restaurantId: number,
-    orderId: number,
-    from: readonly OrderRow['status'][],
-    to: OrderRow['status'],
-    at: Date,
-  ): Promise<{ row: OrderRow; from: OrderRow['status'] } | undefined> {
+    move: {
+      restaurantId: number;
+      orderId: number;
+      from: readonly OrderRow['status'][];
+      to: OrderRow['status'];
+      at: Date;
+    },
+    audit: { actor: Actor; actionOf: (from: OrderRow['status']) => string },
+  ): Promise<{ row: OrderRow; lines: StaffLineRow[] } | undefined> {
+    const { restaurantId, orderId, from, to, at } = move;
     if (from.length === 0) return undefined;
     const previous = db
       .select({ id: orders.id, status: orders.status })
@@ -158,22 +219,42 @@ export const ordersRepository = {
       .where(eq(orders.id, orderId))
       .for('update')
       .as('previous');
-    const [moved] = await db
-      .update(orders)
-      .set(statusChange(to, at))
-      .from(previous)
-      .where(
-        and(
-          eq(orders.id, previous.id),
-          eq(orders.restaurantId, restaurantId),
-          inArray(orders.status, [...from]),
-          shownToStaff,
-        ),
-      )
-      .returning({ ...getTableColumns(orders), previousStatus: previous.status });
-    if (!moved) return undefined;
-    const { previousStatus, ...row } = moved;
-    return { row, from: previousStatus };
+    const moved = db.$with('moved').as(
+      db
+        .update(orders)
+        .set(statusChange(to, at))
+        .from(previous)
+        .where(
+          and(
+            eq(orders.id, previous.id),
+            eq(orders.restaurantId, restaurantId),
+            inArray(orders.status, [...from]),
+            shownToStaff,
+          ),
+        )
+        .returning({
+          ...getTableColumns(orders),
+          previousStatus: sql<OrderRow['status']>`${previous.status}`.as('previous_status'),
+          lines: staffLinesJson(orders.id).as('lines'),
+        }),
+    );
+    const audited = db.$with('audited', {}).as(
+      auditEntriesOfRows(audit.actor, moved, {
+        restaurantId: moved.restaurantId,
+        action: sql`case ${moved.previousStatus} ${sql.join(
+          from.map((status) => sql`when ${status} then ${audit.actionOf(status)}`),
+          sql` `,
+        )} end`,
+        objectType: 'order',
+        objectId: moved.id,
+        before: sql`jsonb_build_object('status', ${moved.previousStatus})`,
+        after: sql`jsonb_build_object('status', ${moved.status})`,
+      }),
+    );
+    const [row] = await db.with(moved, audited).select().from(moved);
+    if (!row) return undefined;
+    const { previousStatus: _inTheTrail, lines, ...order } = row;
+    return { row: order, lines };
   },
 
   /** A restaurant's orders for its staff: filtered, searched by name or id, in SQL. */
