@@ -1,4 +1,4 @@
-import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditEvents, devices, staffMembers, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -23,8 +23,11 @@ export type AuditEntry = {
   after?: unknown;
 };
 
+/** Who made a change: their id a value, or a prepared statement's placeholder. */
+type ActorOf = Pick<Actor, 'kind'> & { id: number | Placeholder };
+
 /** The actor's name as it reads now, copied into the entry so the trail outlives a removal. */
-const actorName = (actor: Actor) => {
+const actorName = (actor: ActorOf) => {
   switch (actor.kind) {
     case 'owner':
       return sql`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${eq(users.id, actor.id)})`;
@@ -36,7 +39,7 @@ const actorName = (actor: Actor) => {
 };
 
 /** Who made the change, as every entry names them. */
-const actorColumns = (actor: Actor) => ({
+const actorColumns = (actor: ActorOf) => ({
   actorKind: actor.kind,
   actorId: actor.id,
   actorName: sql`coalesce(${actorName(actor)}, '')`,
@@ -75,7 +78,7 @@ export type AuditEntryOfRows = { [Field in keyof Required<AuditEntry>]: AuditEnt
  * statement, so the change and its entries are written together or not at all, as with
  * recordAudit's transaction; no row, no entry. `before` and `after` are jsonb SQL here.
  */
-export function auditEntriesOfRows(actor: Actor, rows: SQLWrapper, entry: AuditEntryOfRows): SQL {
+export function auditEntriesOfRows(actor: ActorOf, rows: SQLWrapper, entry: AuditEntryOfRows): SQL {
   const values = { ...entry, ...actorColumns(actor) };
   const fields = Object.keys(values) as (keyof typeof values)[];
   return sql`insert into ${auditEvents} (${sql.join(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Allergen } from '@tableserve/contract/allergens';
 import type { OrderFilter, OrderSort } from '@tableserve/contract/owner-orders';
 import {
@@ -44,15 +45,19 @@ const statusesOf: Record<OrderFilter, OrderRow['status'][] | null> = {
  * A recall (Ready → Approved, ADR 016) keeps the first approval, when cooking began, and clears
  * Ready: the order is to cook again, and preparation ends at the last Ready.
  */
-const statusChange = (to: OrderRow['status'], at: Date) => ({
-  status: to,
-  updatedAt: at,
-  ...(to === 'Approved' && {
-    approvedAt: sql`coalesce(${orders.approvedAt}, ${at.toISOString()}::timestamptz)`,
-    readyAt: null,
-  }),
-  ...(to === 'Ready' && { readyAt: at }),
-});
+const statusChange = (to: OrderRow['status'], at: Date | SQL) => {
+  // SQL: a prepared statement's placeholder, filled in at each run.
+  const instant = at instanceof Date ? sql`${at.toISOString()}::timestamptz` : at;
+  return {
+    status: to,
+    updatedAt: instant,
+    ...(to === 'Approved' && {
+      approvedAt: sql`coalesce(${orders.approvedAt}, ${instant})`,
+      readyAt: null,
+    }),
+    ...(to === 'Ready' && { readyAt: instant }),
+  };
+};
 
 /**
  * An order line as the staff see it (staff-order.ts): what the line holds and its menu item's
@@ -119,6 +124,75 @@ export type StaffListOptions = {
   limit: number;
   offset: number;
 };
+
+/** What a status move's statement is made of; the order, restaurant, instant and actor are its parameters. */
+type MoveShape = {
+  from: readonly OrderRow['status'][];
+  to: OrderRow['status'];
+  actorKind: Actor['kind'];
+  /** The audit trail's name of the move from each status of `from` (statusAction). */
+  actions: readonly string[];
+};
+
+/** The parameters of a status move's prepared statement. */
+const moveParameters = {
+  orderId: sql.placeholder('orderId'),
+  restaurantId: sql.placeholder('restaurantId'),
+  at: sql`${sql.placeholder('at')}::timestamptz`,
+  actorId: sql.placeholder('actorId'),
+};
+
+/**
+ * Moves the restaurant's live order to `to` if its status is still one of `from` (two tablets
+ * cannot both move one order) and records the move in the audit trail, in one statement: both
+ * are written or neither. The status it left is read under the same row lock, so the trail can
+ * say "recalled" rather than "approved". Its rows: the moved order, with its lines as the staff
+ * see them; none, with nothing written, when the order was not there to move.
+ */
+function statusMoveStatement(db: DbOrTx, shape: MoveShape) {
+  const { orderId, restaurantId, at, actorId } = moveParameters;
+  const previous = db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update')
+    .as('previous');
+  const moved = db.$with('moved').as(
+    db
+      .update(orders)
+      .set(statusChange(shape.to, at))
+      .from(previous)
+      .where(
+        and(
+          eq(orders.id, previous.id),
+          eq(orders.restaurantId, restaurantId),
+          inArray(orders.status, [...shape.from]),
+          shownToStaff,
+        ),
+      )
+      .returning({
+        ...getTableColumns(orders),
+        previousStatus: sql<OrderRow['status']>`${previous.status}`.as('previous_status'),
+        lines: staffLinesJson(orders.id).as('lines'),
+      }),
+  );
+  const audited = db.$with('audited', {}).as(
+    auditEntriesOfRows({ kind: shape.actorKind, id: actorId }, moved, {
+      restaurantId: moved.restaurantId,
+      action: sql`case ${moved.previousStatus} ${sql.join(
+        shape.from.map((status, index) => sql`when ${status} then ${shape.actions[index]}`),
+        sql` `,
+      )} end`,
+      objectType: 'order',
+      objectId: moved.id,
+      before: sql`jsonb_build_object('status', ${moved.previousStatus})`,
+      after: sql`jsonb_build_object('status', ${moved.status})`,
+    }),
+  );
+  return db.with(moved, audited).select().from(moved);
+}
+
+type StatusMove = ReturnType<ReturnType<typeof statusMoveStatement>['prepare']>;
 
 /**
  * All the SQL of orders. Soft-deleted orders are hidden from every read here; orders awaiting
@@ -193,68 +267,42 @@ export const ordersRepository = {
   },
 
   /**
-   * Moves the restaurant's live order to `to` if its status is still one of `from` (two tablets
-   * cannot both move one order) and records the move in the audit trail, named by `actionOf` from
-   * the status it left, in one statement: autocommitted on its own, both are written or neither.
-   * The status it left is read under the same row lock, so the trail can say "recalled" rather
-   * than "approved". Answers the moved row and its lines as the staff see them; undefined, with
-   * nothing written, when the order was not there to move.
+   * Status moves on `db` (statusMoveStatement), each shape's statement built once and prepared
+   * under its own name, so PostgreSQL parses and plans it once per connection. Answers the moved
+   * row and its lines, or undefined when the order was not there to move.
    */
-  async moveStatus(
-    db: DbOrTx,
-    move: {
-      restaurantId: number;
-      orderId: number;
-      from: readonly OrderRow['status'][];
-      to: OrderRow['status'];
-      at: Date;
-    },
-    audit: { actor: Actor; actionOf: (from: OrderRow['status']) => string },
-  ): Promise<{ row: OrderRow; lines: StaffLineRow[] } | undefined> {
-    const { restaurantId, orderId, from, to, at } = move;
-    if (from.length === 0) return undefined;
-    const previous = db
-      .select({ id: orders.id, status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update')
-      .as('previous');
-    const moved = db.$with('moved').as(
-      db
-        .update(orders)
-        .set(statusChange(to, at))
-        .from(previous)
-        .where(
-          and(
-            eq(orders.id, previous.id),
-            eq(orders.restaurantId, restaurantId),
-            inArray(orders.status, [...from]),
-            shownToStaff,
-          ),
-        )
-        .returning({
-          ...getTableColumns(orders),
-          previousStatus: sql<OrderRow['status']>`${previous.status}`.as('previous_status'),
-          lines: staffLinesJson(orders.id).as('lines'),
-        }),
-    );
-    const audited = db.$with('audited', {}).as(
-      auditEntriesOfRows(audit.actor, moved, {
-        restaurantId: moved.restaurantId,
-        action: sql`case ${moved.previousStatus} ${sql.join(
-          from.map((status) => sql`when ${status} then ${audit.actionOf(status)}`),
-          sql` `,
-        )} end`,
-        objectType: 'order',
-        objectId: moved.id,
-        before: sql`jsonb_build_object('status', ${moved.previousStatus})`,
-        after: sql`jsonb_build_object('status', ${moved.status})`,
-      }),
-    );
-    const [row] = await db.with(moved, audited).select().from(moved);
-    if (!row) return undefined;
-    const { previousStatus: _inTheTrail, lines, ...order } = row;
-    return { row: order, lines };
+  statusMoves(db: DbOrTx) {
+    const prepared = new Map<string, StatusMove>();
+    return async (
+      move: {
+        restaurantId: number;
+        orderId: number;
+        from: readonly OrderRow['status'][];
+        to: OrderRow['status'];
+        at: Date;
+      },
+      audit: { actor: Actor; actionOf: (from: OrderRow['status']) => string },
+    ): Promise<{ row: OrderRow; lines: StaffLineRow[] } | undefined> => {
+      const { restaurantId, orderId, from, to, at } = move;
+      if (from.length === 0) return undefined;
+      const shape = { from, to, actorKind: audit.actor.kind, actions: from.map(audit.actionOf) };
+      const key = JSON.stringify(shape);
+      let statement = prepared.get(key);
+      if (!statement) {
+        const name = `order_status_move_${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
+        statement = statusMoveStatement(db, shape).prepare(name);
+        prepared.set(key, statement);
+      }
+      const [row] = await statement.execute({
+        orderId,
+        restaurantId,
+        at: at.toISOString(),
+        actorId: audit.actor.id,
+      });
+      if (!row) return undefined;
+      const { previousStatus: _inTheTrail, lines, ...order } = row;
+      return { row: order, lines };
+    };
   },
 
   /** A restaurant's orders for its staff: filtered, searched by name or id, in SQL. */

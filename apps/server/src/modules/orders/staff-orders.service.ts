@@ -76,6 +76,7 @@ export function createStaffOrdersService(deps: {
 }) {
   const { db, events, now, publishedMenus } = deps;
   const placeOnce = createOrderPlacement(deps);
+  const moveOrder = repo.statusMoves(db);
 
   /** The restaurant's published menu, if it is the caller's (the tenant guard, on the cached restaurant). */
   function owned(menu: PublishedMenu | undefined, ownerId: number): PublishedMenu {
@@ -132,11 +133,11 @@ export function createStaffOrdersService(deps: {
     const moved =
       to === 'Cancelled'
         ? await db.transaction(async (tx) => {
-            const cancelled = await repo.moveStatus(tx, move, audit);
+            const cancelled = await repo.statusMoves(tx)(move, audit);
             if (cancelled) stockChanged = await giveBack(tx, restaurant.id, cancelled.row.id);
             return cancelled;
           })
-        : await repo.moveStatus(db, move, audit);
+        : await moveOrder(move, audit);
     if (!moved) {
       const order = await repo.findShown(db, restaurant.id, orderId);
       throw order ? refusal.error(order) : orderNotFound();
