@@ -52,6 +52,11 @@ export type EventsResult = {
     peakRssMB: number;
     eventLoopDelayP99Ms: number;
     eventLoopDelayMaxMs: number;
+    /**
+     * The server's CPU time from the first status change until the last event arrived (or the
+     * grace ran out), per change sent: the call, the event and its frames, all in.
+     */
+    cpuMsPerChange: number;
   }>;
   /** docs/performance.md's memory budget for the socket-holding process: 250 MB plus 10 KB per open socket. */
   rssBudgetMB: number;
@@ -152,6 +157,7 @@ export async function measureEvents(options: {
       server.takePeakRss();
     }
     const baseline = await clients.counts();
+    const cpuBefore = servers.map((server) => server.cpuSeconds());
     options.log(`  ${totalChanges} status changes at ${options.changesPerSecond}/s`);
 
     // Open loop: changes are started on schedule whatever the server's pace; the same order's next
@@ -203,14 +209,16 @@ export async function measureEvents(options: {
       if ((await clients.counts()).received - baseline.received >= expected) break;
     }
     const { disconnects } = await clients.counts();
+    const cpuSpent = servers.map((server, index) => server.cpuSeconds() - cpuBefore[index]!);
     const windows = [];
-    for (const server of servers) {
+    for (const [index, server] of servers.entries()) {
       const report = await server.report();
       windows.push({
         label: server.label,
         peakRssMB: Math.round((server.takePeakRss() / MB) * 10) / 10,
         eventLoopDelayP99Ms: report.eventLoopDelayMs.p99,
         eventLoopDelayMaxMs: report.eventLoopDelayMs.max,
+        cpuMsPerChange: Math.round((cpuSpent[index]! * 1000 * 100) / changes.length) / 100,
       });
     }
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditEvents, devices, staffMembers, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -23,8 +23,11 @@ export type AuditEntry = {
   after?: unknown;
 };
 
+/** Who made a change: their id a value, or a prepared statement's placeholder. */
+type ActorOf = Pick<Actor, 'kind'> & { id: number | Placeholder };
+
 /** The actor's name as it reads now, copied into the entry so the trail outlives a removal. */
-const actorName = (actor: Actor) => {
+const actorName = (actor: ActorOf) => {
   switch (actor.kind) {
     case 'owner':
       return sql`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${eq(users.id, actor.id)})`;
@@ -34,6 +37,13 @@ const actorName = (actor: Actor) => {
       return sql`(select ${devices.name} from ${devices} where ${eq(devices.id, actor.id)})`;
   }
 };
+
+/** Who made the change, as every entry names them. */
+const actorColumns = (actor: ActorOf) => ({
+  actorKind: actor.kind,
+  actorId: actor.id,
+  actorName: sql`coalesce(${actorName(actor)}, '')`,
+});
 
 /**
  * Records one staff action (docs/product/staff.md#audit-trail). Call it with the transaction of
@@ -49,9 +59,7 @@ export async function recordAudits(tx: DbOrTx, actor: Actor, entries: readonly A
   await tx.insert(auditEvents).values(
     entries.map((entry) => ({
       restaurantId: entry.restaurantId,
-      actorKind: actor.kind,
-      actorId: actor.id,
-      actorName: sql`coalesce(${actorName(actor)}, '')`,
+      ...actorColumns(actor),
       action: entry.action,
       objectType: entry.objectType,
       objectId: entry.objectId ?? null,
@@ -59,6 +67,27 @@ export async function recordAudits(tx: DbOrTx, actor: Actor, entries: readonly A
       after: entry.after ?? null,
     })),
   );
+}
+
+/** An entry worked out from the rows of a statement: each field a value, or SQL (a column) over those rows. */
+export type AuditEntryOfRows = { [Field in keyof Required<AuditEntry>]: AuditEntry[Field] | SQLWrapper };
+
+/**
+ * The INSERT … SELECT that records one entry per row of `rows`, another part of the same
+ * statement (a CTE): a change made in one autocommitted statement writes its entries in that
+ * statement, so the change and its entries are written together or not at all, as with
+ * recordAudit's transaction; no row, no entry. `before` and `after` are jsonb SQL here.
+ */
+export function auditEntriesOfRows(actor: ActorOf, rows: SQLWrapper, entry: AuditEntryOfRows): SQL {
+  const values = { ...entry, ...actorColumns(actor) };
+  const fields = Object.keys(values) as (keyof typeof values)[];
+  return sql`insert into ${auditEvents} (${sql.join(
+    fields.map((field) => sql.identifier(auditEvents[field].name)),
+    sql`, `,
+  )}) select ${sql.join(
+    fields.map((field) => sql`${values[field]}`),
+    sql`, `,
+  )} from ${rows}`;
 }
 
 export type FieldChange = { before: Record<string, unknown>; after: Record<string, unknown> };

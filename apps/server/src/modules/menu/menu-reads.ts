@@ -11,8 +11,6 @@ export const menuReads = {
   /** The restaurant's live items, newest first. */
   liveItems: (db: DbOrTx, restaurantId: number) => repo.list(db, restaurantId),
   countLiveItems: (db: DbOrTx, restaurantId: number) => repo.countLive(db, restaurantId),
-  /** Each item's allergens as they are now, by id: deleted items' too (past orders name them). */
-  async allergensOf(db: DbOrTx, ids: number[]): Promise<Map<number, MenuItemRow['allergens']>> {
-    return new Map((await repo.allergensOf(db, ids)).map((item) => [item.id, item.allergens]));
-  },
+  /** An item's allergens as they are now, as SQL: deleted items' too (past orders name them). */
+  allergensOfItem: repo.allergensOfItem,
 };

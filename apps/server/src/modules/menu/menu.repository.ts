@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { menuItems } from '../../db/schema';
 
@@ -36,13 +36,14 @@ export const menuRepository = {
     return row;
   },
 
-  /** The allergens of these items as they are now, deleted ones included (their rows stay). */
-  allergensOf(db: DbOrTx, ids: number[]): Promise<Pick<MenuItemRow, 'id' | 'allergens'>[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return db
-      .select({ id: menuItems.id, allergens: menuItems.allergens })
-      .from(menuItems)
-      .where(inArray(menuItems.id, ids));
+  /**
+   * The allergens of the item `itemId` names, as they are now, deleted items' included (their rows
+   * stay); none for no item. SQL for another module's query, so its rows come with them.
+   */
+  allergensOfItem(itemId: SQLWrapper): SQL<MenuItemRow['allergens']> {
+    return sql`coalesce((select ${menuItems.allergens} from ${menuItems} where ${menuItems.id} = ${itemId}), '{}')`.mapWith(
+      menuItems.allergens,
+    );
   },
 
   async countLive(db: DbOrTx, restaurantId: number): Promise<number> {

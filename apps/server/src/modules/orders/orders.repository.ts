@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { Allergen } from '@tableserve/contract/allergens';
 import type { OrderFilter, OrderSort } from '@tableserve/contract/owner-orders';
 import {
   and,
@@ -15,10 +17,14 @@ import {
   ne,
   or,
   type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
+import { auditEntriesOfRows } from '../audit/audit-log';
+import { menuReads } from '../menu/menu-reads';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -39,15 +45,58 @@ const statusesOf: Record<OrderFilter, OrderRow['status'][] | null> = {
  * A recall (Ready → Approved, ADR 016) keeps the first approval, when cooking began, and clears
  * Ready: the order is to cook again, and preparation ends at the last Ready.
  */
-const statusChange = (to: OrderRow['status'], at: Date) => ({
-  status: to,
-  updatedAt: at,
-  ...(to === 'Approved' && {
-    approvedAt: sql`coalesce(${orders.approvedAt}, ${at.toISOString()}::timestamptz)`,
-    readyAt: null,
-  }),
-  ...(to === 'Ready' && { readyAt: at }),
-});
+const statusChange = (to: OrderRow['status'], at: Date | SQL) => {
+  // SQL: a prepared statement's placeholder, filled in at each run.
+  const instant = at instanceof Date ? sql`${at.toISOString()}::timestamptz` : at;
+  return {
+    status: to,
+    updatedAt: instant,
+    ...(to === 'Approved' && {
+      approvedAt: sql`coalesce(${orders.approvedAt}, ${instant})`,
+      readyAt: null,
+    }),
+    ...(to === 'Ready' && { readyAt: instant }),
+  };
+};
+
+/**
+ * An order line as the staff see it (staff-order.ts): what the line holds and its menu item's
+ * allergens as they are now, since the kitchen cooks to the current recipe; an item removed for
+ * good (menu_item_id set null) has none left to say.
+ */
+const staffLineFields = {
+  menuItemId: orderItems.menuItemId,
+  productName: orderItems.productName,
+  quantity: orderItems.quantity,
+  unitPriceCents: orderItems.unitPriceCents,
+  options: orderItems.options,
+  taxName: orderItems.taxName,
+  taxRate: orderItems.taxRate,
+  taxCents: orderItems.taxCents,
+  allergens: menuReads.allergensOfItem(orderItems.menuItemId),
+};
+
+export type StaffLineRow = Pick<
+  OrderItemRow,
+  | 'menuItemId'
+  | 'productName'
+  | 'quantity'
+  | 'unitPriceCents'
+  | 'options'
+  | 'taxName'
+  | 'taxRate'
+  | 'taxCents'
+> & { allergens: readonly Allergen[] };
+
+/**
+ * The order's lines as the staff see them (staffLineFields), oldest first, as one JSON array, so
+ * a statement can answer an order with its lines. The keys are the fields' own names.
+ */
+const staffLinesJson = (orderId: SQLWrapper) =>
+  sql<StaffLineRow[]>`(select coalesce(json_agg(json_build_object(${sql.join(
+    Object.entries(staffLineFields).map(([name, value]) => sql`${name}::text, ${value}`),
+    sql`, `,
+  )}) order by ${orderItems.id}), '[]'::json) from ${orderItems} where ${orderItems.orderId} = ${orderId})`;
 
 /** `%`, `_` and a backslash are matched literally in a name search. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -75,6 +124,75 @@ export type StaffListOptions = {
   limit: number;
   offset: number;
 };
+
+/** What a status move's statement is made of; the order, restaurant, instant and actor are its parameters. */
+type MoveShape = {
+  from: readonly OrderRow['status'][];
+  to: OrderRow['status'];
+  actorKind: Actor['kind'];
+  /** The audit trail's name of the move from each status of `from` (statusAction). */
+  actions: readonly string[];
+};
+
+/** The parameters of a status move's prepared statement. */
+const moveParameters = {
+  orderId: sql.placeholder('orderId'),
+  restaurantId: sql.placeholder('restaurantId'),
+  at: sql`${sql.placeholder('at')}::timestamptz`,
+  actorId: sql.placeholder('actorId'),
+};
+
+/**
+ * Moves the restaurant's live order to `to` if its status is still one of `from` (two tablets
+ * cannot both move one order) and records the move in the audit trail, in one statement: both
+ * are written or neither. The status it left is read under the same row lock, so the trail can
+ * say "recalled" rather than "approved". Its rows: the moved order, with its lines as the staff
+ * see them; none, with nothing written, when the order was not there to move.
+ */
+function statusMoveStatement(db: DbOrTx, shape: MoveShape) {
+  const { orderId, restaurantId, at, actorId } = moveParameters;
+  const previous = db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update')
+    .as('previous');
+  const moved = db.$with('moved').as(
+    db
+      .update(orders)
+      .set(statusChange(shape.to, at))
+      .from(previous)
+      .where(
+        and(
+          eq(orders.id, previous.id),
+          eq(orders.restaurantId, restaurantId),
+          inArray(orders.status, [...shape.from]),
+          shownToStaff,
+        ),
+      )
+      .returning({
+        ...getTableColumns(orders),
+        previousStatus: sql<OrderRow['status']>`${previous.status}`.as('previous_status'),
+        lines: staffLinesJson(orders.id).as('lines'),
+      }),
+  );
+  const audited = db.$with('audited', {}).as(
+    auditEntriesOfRows({ kind: shape.actorKind, id: actorId }, moved, {
+      restaurantId: moved.restaurantId,
+      action: sql`case ${moved.previousStatus} ${sql.join(
+        shape.from.map((status, index) => sql`when ${status} then ${shape.actions[index]}`),
+        sql` `,
+      )} end`,
+      objectType: 'order',
+      objectId: moved.id,
+      before: sql`jsonb_build_object('status', ${moved.previousStatus})`,
+      after: sql`jsonb_build_object('status', ${moved.status})`,
+    }),
+  );
+  return db.with(moved, audited).select().from(moved);
+}
+
+type StatusMove = ReturnType<ReturnType<typeof statusMoveStatement>['prepare']>;
 
 /**
  * All the SQL of orders. Soft-deleted orders are hidden from every read here; orders awaiting
@@ -123,6 +241,16 @@ export const ordersRepository = {
     return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(orderItems.id);
   },
 
+  /** The lines of these orders as the staff see them (staffLineFields), oldest first. */
+  staffLinesOf(db: DbOrTx, orderIds: number[]): Promise<(StaffLineRow & { orderId: number })[]> {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return db
+      .select({ orderId: orderItems.orderId, ...staffLineFields })
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, orderIds))
+      .orderBy(orderItems.id);
+  },
+
   async listOfCustomer(db: DbOrTx, customerId: number, limit: number, offset: number) {
     const where = and(eq(orders.customerId, customerId), isNull(orders.deletedAt));
     const [rows, [total]] = await Promise.all([
@@ -139,41 +267,42 @@ export const ordersRepository = {
   },
 
   /**
-   * Moves the restaurant's live order to `to` if its status is still one of `from` (two tablets
-   * cannot both move one order); undefined otherwise. Answers the status it left too, read under
-   * the same row lock, so the audit trail can say "recalled" rather than "approved".
+   * Status moves on `db` (statusMoveStatement), each shape's statement built once and prepared
+   * under its own name, so PostgreSQL parses and plans it once per connection. Answers the moved
+   * row and its lines, or undefined when the order was not there to move.
    */
-  async moveStatus(
-    db: DbOrTx,
-    restaurantId: number,
-    orderId: number,
-    from: readonly OrderRow['status'][],
-    to: OrderRow['status'],
-    at: Date,
-  ): Promise<{ row: OrderRow; from: OrderRow['status'] } | undefined> {
-    if (from.length === 0) return undefined;
-    const previous = db
-      .select({ id: orders.id, status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update')
-      .as('previous');
-    const [moved] = await db
-      .update(orders)
-      .set(statusChange(to, at))
-      .from(previous)
-      .where(
-        and(
-          eq(orders.id, previous.id),
-          eq(orders.restaurantId, restaurantId),
-          inArray(orders.status, [...from]),
-          shownToStaff,
-        ),
-      )
-      .returning({ ...getTableColumns(orders), previousStatus: previous.status });
-    if (!moved) return undefined;
-    const { previousStatus, ...row } = moved;
-    return { row, from: previousStatus };
+  statusMoves(db: DbOrTx) {
+    const prepared = new Map<string, StatusMove>();
+    return async (
+      move: {
+        restaurantId: number;
+        orderId: number;
+        from: readonly OrderRow['status'][];
+        to: OrderRow['status'];
+        at: Date;
+      },
+      audit: { actor: Actor; actionOf: (from: OrderRow['status']) => string },
+    ): Promise<{ row: OrderRow; lines: StaffLineRow[] } | undefined> => {
+      const { restaurantId, orderId, from, to, at } = move;
+      if (from.length === 0) return undefined;
+      const shape = { from, to, actorKind: audit.actor.kind, actions: from.map(audit.actionOf) };
+      const key = JSON.stringify(shape);
+      let statement = prepared.get(key);
+      if (!statement) {
+        const name = `order_status_move_${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
+        statement = statusMoveStatement(db, shape).prepare(name);
+        prepared.set(key, statement);
+      }
+      const [row] = await statement.execute({
+        orderId,
+        restaurantId,
+        at: at.toISOString(),
+        actorId: audit.actor.id,
+      });
+      if (!row) return undefined;
+      const { previousStatus: _inTheTrail, lines, ...order } = row;
+      return { row: order, lines };
+    };
   },
 
   /** A restaurant's orders for its staff: filtered, searched by name or id, in SQL. */

@@ -9,6 +9,7 @@ import {
   type OrderFilter,
   type OrderSort,
   type OwnerPlaceOrder,
+  type StaffOrder,
   ownerOrderServerMessages as text,
 } from '@tableserve/contract/owner-orders';
 import { pagination } from '@tableserve/contract/pagination';
@@ -31,7 +32,7 @@ import type { PricedLine } from './order-lines';
 import { priceOrder } from './order-money';
 import { type OrderRow, ordersRepository as repo } from './orders.repository';
 import { createOrderPlacement, type PreparedOrder } from './place-order';
-import { staffOrdersOf } from './staff-order';
+import { staffOrdersOf, toStaffOrder } from './staff-order';
 
 export type StaffOrdersService = ReturnType<typeof createStaffOrdersService>;
 
@@ -75,6 +76,7 @@ export function createStaffOrdersService(deps: {
 }) {
   const { db, events, now, publishedMenus } = deps;
   const placeOnce = createOrderPlacement(deps);
+  const moveOrder = repo.statusMoves(db);
 
   /** The restaurant's published menu, if it is the caller's (the tenant guard, on the cached restaurant). */
   function owned(menu: PublishedMenu | undefined, ownerId: number): PublishedMenu {
@@ -98,24 +100,24 @@ export function createStaffOrdersService(deps: {
     return { restaurant, order };
   }
 
-  /** Tells the staff (and each order's diner) what changed, with the orders as the lists show them. */
+  /** Tells the staff (and the order's diner) what changed, with the order as the lists show it. */
+  function announceUpdate(restaurant: RestaurantRow, row: OrderRow, order: StaffOrder) {
+    events.emit('order.updated', { restaurantId: restaurant.id, customerId: row.customerId, order });
+    return order;
+  }
+
+  /** announceUpdate for several orders, read with their lines. */
   async function announceUpdates(rows: OrderRow[], restaurant: RestaurantRow) {
     const staffOrders = await staffOrdersOf(db, rows, restaurant);
-    staffOrders.forEach((order, index) => {
-      events.emit('order.updated', {
-        restaurantId: restaurant.id,
-        customerId: rows[index]!.customerId,
-        order,
-      });
-    });
-    return staffOrders;
+    return staffOrders.map((order, index) => announceUpdate(restaurant, rows[index]!, order));
   }
 
   /**
-   * Moves one order along the status machine in one statement (only from `from`, only if it is
-   * this restaurant's live order), so concurrent changes make a 409, never a double move. The
-   * audit entry is written in the same transaction (docs/product/staff.md#audit-trail). The
-   * order is read only to explain a refusal.
+   * Moves one order along the status machine (only from `from`, only if it is this restaurant's
+   * live order), so concurrent changes make a 409, never a double move. One statement moves it,
+   * writes its audit entry (docs/product/staff.md#audit-trail) and answers it with its lines, so
+   * the answer and the event cost no other query; only a cancellation, which gives its portions
+   * back, takes a transaction around it. The order is read only to explain a refusal.
    */
   async function moveStatus(
     actor: Actor,
@@ -125,29 +127,23 @@ export function createStaffOrdersService(deps: {
     refusal: { from: readonly OrderStatus[]; error: (order: OrderRow) => AppError },
   ) {
     const restaurant = await ownedRestaurant(actor.ownerId, restaurantId);
+    const move = { restaurantId: restaurant.id, orderId, from: refusal.from, to, at: now() };
+    const audit = { actor, actionOf: (from: OrderStatus) => statusAction(from, to) };
     let stockChanged: StockChange[] = [];
-    const updated = await db.transaction(async (tx) => {
-      const moved = await repo.moveStatus(tx, restaurant.id, orderId, refusal.from, to, now());
-      if (!moved) return undefined;
-      // Only a cancellation touches the counts.
-      if (to === 'Cancelled') stockChanged = await giveBack(tx, restaurant.id, moved.row.id);
-      await recordAudit(tx, actor, {
-        restaurantId: restaurant.id,
-        action: statusAction(moved.from, to),
-        objectType: 'order',
-        objectId: moved.row.id,
-        before: { status: moved.from },
-        after: { status: to },
-      });
-      return moved.row;
-    });
-    if (!updated) {
+    const moved =
+      to === 'Cancelled'
+        ? await db.transaction(async (tx) => {
+            const cancelled = await repo.statusMoves(tx)(move, audit);
+            if (cancelled) stockChanged = await giveBack(tx, restaurant.id, cancelled.row.id);
+            return cancelled;
+          })
+        : await moveOrder(move, audit);
+    if (!moved) {
       const order = await repo.findShown(db, restaurant.id, orderId);
       throw order ? refusal.error(order) : orderNotFound();
     }
     await announceStockChanges({ db, events }, restaurant.id, stockChanged);
-    const [staffOrder] = await announceUpdates([updated], restaurant);
-    return staffOrder!;
+    return announceUpdate(restaurant, moved.row, toStaffOrder(moved.row, moved.lines, restaurant));
   }
 
   /** Any legal move to `to`, as the status machine allows it. */

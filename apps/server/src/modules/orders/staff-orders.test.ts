@@ -5,10 +5,13 @@ import {
   orderServerMessages,
 } from '@tableserve/contract/order';
 import { ownerOrderServerMessages, type StaffOrder } from '@tableserve/contract/owner-orders';
+import { staffRoleMessages } from '@tableserve/contract/staff-roles';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMenuItem, placeDinerOrder, signUpDiner } from '../../test/orders';
 import { freshLogin } from '../../test/owners';
 import { expireSubscription, openingHours, ownerWithRestaurant } from '../../test/restaurants';
+import { deviceTokenFor } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -116,6 +119,163 @@ describe('the status machine', () => {
     ]);
     expect(paid.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect((await read(p, orderId))?.status).toBe('Completed');
+  });
+});
+
+describe('a status change', () => {
+  /** A restaurant taxing at 7 %, with dishes that name allergens and a latte in two sizes. */
+  async function richSetup() {
+    const p = await setup();
+    const rate = await api('POST', `/restaurant/tax-rates/${p.restaurantId}`, p.owner.auth, {
+      name: 'Sales tax',
+      rate_percent: 7,
+      is_default: true,
+    });
+    expect(rate.statusCode).toBe(201);
+    const lasagne = await addMenuItem(t, p, {
+      item_name: 'Lasagne',
+      price: 12.5,
+      allergens: ['gluten', 'milk'],
+    });
+    const broth = await addMenuItem(t, p, { item_name: 'Broth', price: 0.1, allergens: ['celery'] });
+    const latte = await addMenuItem(t, p, {
+      item_name: 'Latte',
+      price: 4,
+      category: 'Beverage',
+      option_groups: [{ name: 'Size', max_choices: 1, options: [{ name: 'Large', price_delta: 1 }] }],
+    });
+    const items = (await api('GET', `/menu/get-menu-items/${p.restaurantId}`, p.owner.auth)).json().data as {
+      menu_id: number;
+      option_groups: { options: { id: number; name: string }[] }[];
+    }[];
+    const large = items
+      .find((item) => item.menu_id === latte)!
+      .option_groups[0]!.options.find((option) => option.name === 'Large')!.id;
+    return { ...p, lasagne, broth, latte, large };
+  }
+
+  /** Every order.updated the services announce, as the realtime plugin receives them. */
+  function announced() {
+    const heard: { customerId: number | null; order: StaffOrder }[] = [];
+    t.app.domainEvents.on('order.updated', ({ customerId, order }) => heard.push({ customerId, order }));
+    return heard;
+  }
+
+  const auditTotal = async (p: Place) =>
+    (await api('GET', `/owner/restaurant/${p.restaurantId}/audit?per_page=50`, p.owner.auth)).json()
+      .pagination.total as number;
+
+  it('answers and announces the order as the lists show it: lines, options, allergens and taxes', async () => {
+    const p = await richSetup();
+    const diner = await signUpDiner(t, p.restaurantId, { customer_name: 'Dana Diner' });
+    const lines = [
+      { menu_item_id: p.lasagne, quantity: 2 },
+      { menu_item_id: p.latte, quantity: 1, options: [p.large] },
+      { menu_item_id: p.broth, quantity: 1 },
+    ];
+    const orderId = await placeDinerOrder(t, diner, p.restaurantId, lines);
+    // A dish taken off the menu for good keeps its allergens on the orders that name it.
+    expect((await api('DELETE', `/menu/delete-menu-item/${p.broth}`, p.owner.auth)).statusCode).toBe(200);
+    const heard = announced();
+
+    const response = await setStatus(p, orderId, 'Approved');
+    expect(response.statusCode).toBe(200);
+    const { message, order } = response.json() as { message: string; order: StaffOrder };
+    expect(message).toBe(orderServerMessages.statusUpdated('Approved'));
+    expect(order).toEqual({
+      order_id: orderId,
+      status: 'Approved',
+      placed_by: 'diner',
+      restaurant_id: p.restaurantId,
+      customer_name: 'Dana Diner',
+      phone_number: '5125550100',
+      table_number: 1,
+      order_type: 'dine-in',
+      total_amount: 32.21,
+      subtotal: 30.1,
+      tax: 2.11,
+      tax_included: false,
+      taxes: [{ name: 'Sales tax', rate_percent: 7, amount: 2.11 }],
+      service: 0,
+      payment_timing: 'counter',
+      payment_state: 'unpaid',
+      order_date: '2026-03-02',
+      created_at: expect.any(String),
+      other_order_details: null,
+      updated_at: expect.any(String),
+      items: [
+        {
+          menu_item_id: p.lasagne,
+          product_name: 'Lasagne',
+          quantity: 2,
+          price: 12.5,
+          options: [],
+          tax: 1.75,
+          allergens: ['gluten', 'milk'],
+        },
+        {
+          menu_item_id: p.latte,
+          product_name: 'Latte',
+          quantity: 1,
+          price: 5,
+          options: [{ id: p.large, group: 'Size', name: 'Large', price: 1 }],
+          tax: 0.35,
+          allergens: [],
+        },
+        {
+          menu_item_id: p.broth,
+          product_name: 'Broth',
+          quantity: 1,
+          price: 0.1,
+          options: [],
+          tax: 0.01,
+          allergens: ['celery'],
+        },
+      ],
+    });
+    // The same order the lists show, and the one announced to the staff and the diner.
+    expect(await read(p, orderId)).toEqual(order);
+    expect(heard).toEqual([{ customerId: diner.customer_id, order }]);
+  });
+
+  it('writes its audit entry in the statement that moves the order: both or neither, and none when refused', async () => {
+    const p = await richSetup();
+    const tablet = await deviceTokenFor(t, p.restaurantId, 'kitchen');
+    const orderId = await walkIn(p);
+    const heard = announced();
+    const before = await auditTotal(p);
+
+    // Refusals: an illegal move (409), a kitchen approving what it may only recall (403), an
+    // order that is not there (404). None writes an entry or announces anything.
+    const illegal = await setStatus(p, orderId, 'Completed');
+    expect([illegal.statusCode, illegal.json().message]).toEqual([
+      409,
+      orderServerMessages.illegalTransition('Pending', 'Completed'),
+    ]);
+    const recallOnly = await setStatus(p, orderId, 'Approved', tablet.auth);
+    expect([recallOnly.statusCode, recallOnly.json().message]).toEqual([403, staffRoleMessages.forbidden]);
+    const missing = await setStatus(p, 2_000_000_000, 'Approved');
+    expect([missing.statusCode, missing.json().message]).toEqual([404, orderServerMessages.notFound]);
+    expect(await auditTotal(p)).toBe(before);
+    expect(heard).toEqual([]);
+
+    // An entry the trail cannot take fails the move with it: the order stays where it was.
+    const db = t.app.database.db;
+    await db.execute(
+      sql`alter table audit_events add constraint no_ready_entries check (action <> 'order.ready') not valid`,
+    );
+    try {
+      expect((await setStatus(p, orderId, 'Ready')).statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`alter table audit_events drop constraint no_ready_entries`);
+    }
+    expect((await read(p, orderId))?.status).toBe('Pending');
+    expect(await auditTotal(p)).toBe(before);
+    expect(heard).toEqual([]);
+
+    expect((await setStatus(p, orderId, 'Ready', tablet.auth)).statusCode).toBe(200);
+    expect(await auditTotal(p)).toBe(before + 1);
+    expect(heard.map(({ order }) => order.status)).toEqual(['Ready']);
   });
 });
 
