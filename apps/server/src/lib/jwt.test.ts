@@ -88,6 +88,17 @@ describe('login tokens', () => {
     expect(await jwt.verify('owner', otherIssuer)).toBeUndefined();
   });
 
+  it('trust a token verified before only until it expires, and only for its audience', async () => {
+    const moving = testClock();
+    const service = createJwtService(SECRET, moving.now);
+    const token = await service.sign('staff', 9, HOUR, 1);
+    expect(await service.verify('staff', token)).toEqual({ subject: 9, version: 1 });
+    expect(await service.verify('device', token)).toBeUndefined();
+    expect(await service.verify('staff', token)).toEqual({ subject: 9, version: 1 });
+    moving.advance(HOUR * 1000);
+    expect(await service.verify('staff', token)).toBeUndefined();
+  });
+
   it('refuse a token whose payload was changed after signing', async () => {
     const owner = await jwt.sign('owner', 42, 12 * HOUR, 3);
     const asAnotherOwner = tamper(owner, (payload) => {
