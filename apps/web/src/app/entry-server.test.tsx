@@ -30,7 +30,7 @@ const dishNames = (root: ParentNode) =>
  * never ran the server renderer has them. React still warns, in development, that the two
  * renderers met on the same contexts: that warning is this test's doing and is set aside
  * (`browserErrors`); Chromium, without a server renderer, is held to no error at all (e2e
- * journey menu-from-html).
+ * journey diner-order, "the menu painted from HTML").
  */
 async function leaveServerRendering() {
   const Nothing = lazy(async () => ({ default: () => null }));
