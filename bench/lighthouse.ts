@@ -39,6 +39,8 @@ const metrics = {
   SI: 'speed-index',
 } as const;
 const TARGET = 95;
+/** Lighthouse's own trace sometimes misses the navigation's start (NO_NAVSTART) on a loaded machine: such a run is run again, twice at most. */
+const TRACE_RETRIES = 2;
 
 type PageResult = {
   page: string;
@@ -121,9 +123,6 @@ try {
   await server.stop();
   await rm(workDir, { recursive: true, force: true });
 }
-
-/** Lighthouse's own trace sometimes misses the navigation's start (NO_NAVSTART) on a loaded machine: such a run is run again, twice at most. */
-const TRACE_RETRIES = 2;
 
 async function audit(page: string, url: string) {
   for (let attempt = 0; ; attempt += 1) {

@@ -14,7 +14,16 @@ const PRERENDERED = new Map([
 ]);
 
 type ServerEntry = { renderPage(url: string, template: string, menuJson?: string): Promise<string> };
-type Build = { version: string; entry: Promise<ServerEntry>; template: Promise<string> };
+/** One published build, with the pages it painted: a menu's page is the same until its menu or the build changes. */
+type Build = {
+  version: string;
+  entry: Promise<ServerEntry>;
+  template: Promise<string>;
+  painted: Map<string, Promise<string>>;
+};
+
+/** How many painted pages a build keeps, the oldest dropped first: the menus being scanned now. */
+const PAINTED_PAGES_KEPT = 500;
 
 export type PagePainter = ReturnType<typeof pagePainter>;
 
@@ -42,18 +51,34 @@ export function pagePainter(webDistDir: string) {
         version,
         entry: import(entryUrl) as Promise<ServerEntry>,
         template: readFile(path.join(webDistDir, INDEX), 'utf8'),
+        painted: new Map(),
       };
     }
     return loaded;
   }
 
   return {
-    /** `url`'s page painted from the menu's answer (`menuJson`); undefined when the build has no entry. */
-    async paint(url: string, menuJson: string): Promise<string | undefined> {
+    /**
+     * `url`'s page painted from the menu's answer (`menuJson`, tagged `etag`); undefined when the
+     * build has no entry. Painted once per menu version, URL and build (a few milliseconds of
+     * CPU each), then answered from memory: an edited menu has a new tag, a new build its own pages.
+     */
+    async paint(url: string, menu: { etag: string; json: string }): Promise<string | undefined> {
       const build = await currentBuild();
       if (!build) return undefined;
-      const [entry, template] = await Promise.all([build.entry, build.template]);
-      return entry.renderPage(url, template, menuJson);
+      const key = `${menu.etag} ${url}`;
+      let page = build.painted.get(key);
+      if (!page) {
+        page = Promise.all([build.entry, build.template]).then(([entry, template]) =>
+          entry.renderPage(url, template, menu.json),
+        );
+        if (build.painted.size >= PAINTED_PAGES_KEPT)
+          build.painted.delete(build.painted.keys().next().value ?? '');
+        build.painted.set(key, page);
+        // A failure is not kept: the next request tries again.
+        page.catch(() => build.painted.delete(key));
+      }
+      return page;
     },
     /** The file of `url`'s page as the build prerendered it, relative to the built app; undefined for any other page. */
     async prerendered(url: string): Promise<string | undefined> {

@@ -21,9 +21,11 @@ async function publishEntry(published: string, modifiedAt: Date) {
   const file = path.join(webDir, '.ssr', 'entry-server.js');
   await writeFile(
     file,
-    `export async function renderPage(url, template, menuJson) {
+    `let paintings = 0;
+    export async function renderPage(url, template, menuJson) {
       if (menuJson?.includes('Explodes')) throw new Error('cannot paint');
-      return JSON.stringify({ published: ${JSON.stringify(published)}, url, template, menuJson });
+      paintings += 1;
+      return JSON.stringify({ published: ${JSON.stringify(published)}, paintings, url, template, menuJson });
     }`,
   );
   await utimes(file, modifiedAt, modifiedAt);
@@ -46,7 +48,13 @@ afterAll(async () => {
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const painted = (body: string) =>
-  JSON.parse(body) as { published: string; url: string; template: string; menuJson: string };
+  JSON.parse(body) as {
+    published: string;
+    paintings: number;
+    url: string;
+    template: string;
+    menuJson: string;
+  };
 
 describe('pages painted on the server (docs/performance.md)', () => {
   it("paints a diner's menu from the answer its own call would get, into index.html, without a preload", async () => {
@@ -59,10 +67,26 @@ describe('pages painted on the server (docs/performance.md)', () => {
     const call = await get(`/api/v1/customer/display-menu/${place.token}?table=2`);
     expect(painted(response.body)).toEqual({
       published: 'first',
+      paintings: 1,
       url: menuUrl,
       template: INDEX,
       menuJson: call.body,
     });
+  });
+
+  it('paints a menu once per version of it: again after an edit, not for another link to the same menu', async () => {
+    const menuUrl = `/menu-display?token=${place.token}`;
+    const first = painted((await get(menuUrl)).body);
+    // A link with more in it (a campaign's tag) is the same page.
+    expect(painted((await get(`${menuUrl}&utm_source=flyer`)).body)).toEqual(first);
+    await addMenuItem(t, place, { item_name: 'Bread', price: 3 });
+    const edited = painted((await get(`${menuUrl}&utm_source=flyer`)).body);
+    expect(edited.paintings).toBe(first.paintings + 1);
+    expect(edited.url).toBe(menuUrl);
+    expect(edited.menuJson).toBe((await get(`/api/v1/customer/display-menu/${place.token}`)).body);
+    expect(JSON.parse(edited.menuJson).menu.map((item: { item_name: string }) => item.item_name)).toContain(
+      'Bread',
+    );
   });
 
   it('sends the plain page for a menu that does not open, and index.html for other pages', async () => {

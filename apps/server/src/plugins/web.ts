@@ -9,7 +9,7 @@ import type { EncodedAnswer } from '../modules/customer-menu/published-menus';
 import { type PagePainter, pagePainter } from './page-painter';
 
 /** A diner's menu that opens (ADR 013: a rotated token, a table past the restaurant's tables or a lapsed subscription does not). */
-type MenuToPaint = { answer: EncodedAnswer; apiPath: string };
+type MenuToPaint = { answer: EncodedAnswer; apiPath: string; pagePath: string };
 
 /**
  * The menu `/menu-display?token=…` shows, looked up as the page's own call would look it up (the
@@ -28,10 +28,13 @@ async function menuOf(
   if (!params.success || !query.success) return undefined;
   try {
     const answer = await customerMenu.display(params.data.token, query.data.table);
-    const search = query.data.table === undefined ? '' : `?table=${query.data.table}`;
+    const token = encodeURIComponent(params.data.token);
+    const table = query.data.table === undefined ? '' : `table=${query.data.table}`;
     return {
       answer,
-      apiPath: `/api/v1/customer/display-menu/${encodeURIComponent(params.data.token)}${search}`,
+      apiPath: `/api/v1/customer/display-menu/${token}${table && `?${table}`}`,
+      // The page as painted, whatever else its link carries: one painting serves every scan of the code.
+      pagePath: `/menu-display?token=${token}${table && `&${table}`}`,
     };
   } catch (error) {
     if (!(error instanceof AppError)) request.log.warn({ err: error }, 'menu page: lookup failed');
@@ -48,7 +51,8 @@ async function menuOf(
  */
 async function sendMenuPage(reply: FastifyReply, painter: PagePainter, menu: MenuToPaint) {
   try {
-    const html = await painter.paint(reply.request.url, menu.answer.identity.toString('utf8'));
+    const { etag, identity } = menu.answer;
+    const html = await painter.paint(menu.pagePath, { etag, json: identity.toString('utf8') });
     if (html !== undefined) return reply.type('text/html; charset=utf-8').send(html);
   } catch (error) {
     reply.log.error({ err: error }, 'menu page: painting failed, sending the plain page');
