@@ -9,8 +9,12 @@ export const SERVER_STAGING_DIR = '.staging-server';
 /** Where a published build keeps it and its prerendered pages: a dot directory, which the server never serves as a file. */
 export const SERVER_DIR = '.ssr';
 export const SERVER_ENTRY = 'entry-server.js';
-/** The pages painted once per build (docs/performance.md): the same for every visitor. */
-export const PRERENDERED_PAGES = { '/': 'pages/landing.html', '/login': 'pages/login.html' } as const;
+/**
+ * The pages painted once per build (docs/performance.md): the same for every visitor. Not a page
+ * with a form to fill: what is typed (or a password manager fills in) before the app hydrates
+ * would not reach the form's state.
+ */
+export const PRERENDERED_PAGES = { '/': 'pages/landing.html' } as const;
 
 type ServerEntry = { renderPage(url: string, template: string): Promise<string> };
 

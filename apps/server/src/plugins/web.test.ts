@@ -35,7 +35,7 @@ beforeAll(async () => {
   webDir = await mkdtemp(path.join(os.tmpdir(), 'tableserve-web-'));
   await mkdir(path.join(webDir, '.ssr', 'pages'), { recursive: true });
   await writeFile(path.join(webDir, 'index.html'), INDEX);
-  await writeFile(path.join(webDir, '.ssr', 'pages', 'login.html'), '<p>The login page, painted</p>');
+  await writeFile(path.join(webDir, '.ssr', 'pages', 'landing.html'), '<p>The landing page, painted</p>');
   await publishEntry('first', new Date('2026-11-01T12:00:00Z'));
   t = await createTestApp({ config: { webDistDir: webDir } });
   place = await ownerWithRestaurant(t, { number_of_tables: 4 });
@@ -103,9 +103,9 @@ describe('pages painted on the server (docs/performance.md)', () => {
     }
   });
 
-  it('sends the page the build prerendered for /login, and index.html when the build has none (/)', async () => {
-    expect((await get('/login?next=%2Fdashboard')).body).toBe('<p>The login page, painted</p>');
-    expect((await get('/')).body).toBe(INDEX);
+  it('sends the page the build prerendered for /, and index.html for /login, which it does not prerender', async () => {
+    expect((await get('/?ref=flyer')).body).toBe('<p>The landing page, painted</p>');
+    expect((await get('/login')).body).toBe(INDEX);
   });
 
   it('paints with the entry of a build published while the server runs', async () => {

