@@ -23,9 +23,10 @@ const shared = [
 ];
 
 /**
- * @typedef {{ name: string, inputs: string[], env: RegExp | undefined, stamp: string, command: string[] }} Build
+ * @typedef {{ name: string, inputs: string[], env: RegExp | undefined, stamp: string, outputs?: string[], command: string[] }} Build
  * inputs: files and folders (relative to the repository root) the build reads; env: the variables
- * it reads; stamp: where it records what it was built from.
+ * it reads; stamp: where it records what it was built from; outputs: files it must leave, beside
+ * the stamp (a build from before they existed has a stamp without them).
  */
 
 /** @type {Build[]} */
@@ -50,6 +51,8 @@ export const builds = [
     env: /^VITE_/,
     // Written after the build (which may empty dist/); a dotfile, which the server does not serve.
     stamp: 'apps/web/dist/.build-stamp.json',
+    // The server's entry, which paints the menu and landing pages (apps/web/build/server-entry.ts).
+    outputs: ['apps/web/dist/.ssr/entry-server.js'],
     command: ['npm', 'run', 'build', '-w', 'apps/web'],
   },
   {
@@ -124,6 +127,8 @@ export function decide(build, { root = repositoryRoot, env = process.env } = {})
   const sources = sourcesOf(build, { root, env });
   const stamp = readStamp(path.join(root, build.stamp));
   if (!stamp) return { build, needed: true, reason: 'no build yet', sources };
+  const missing = build.outputs?.find((output) => !existsSync(path.join(root, output)));
+  if (missing) return { build, needed: true, reason: `${missing} is missing`, sources };
   if (stamp.fingerprint === sources.fingerprint)
     return { build, needed: false, reason: 'unchanged', sources };
   const changed = changedInputs(stamp.files ?? {}, sources.files);

@@ -79,6 +79,17 @@ describe('the build decision', () => {
     });
   });
 
+  it('rebuilds a build that lacks one of its outputs, naming it', async () => {
+    const withEntry = { ...buildIn(), outputs: ['out/runs.log', 'out/entry.js'] };
+    await ensureBuilt({ list: [withEntry], root, lockDir: path.join(root, 'build.lock') });
+    expect(decide(withEntry, { root, env: process.env })).toMatchObject({
+      needed: true,
+      reason: 'out/entry.js is missing',
+    });
+    writeFileSync(path.join(root, 'out/entry.js'), '');
+    expect(decide(withEntry, { root, env: process.env }).needed).toBe(false);
+  });
+
   it('rebuilds a build that was stopped half-way (no stamp), and any build when forced', async () => {
     await ensure();
     rmSync(path.join(root, 'out/stamp.json'));

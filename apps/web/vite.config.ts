@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { firstLoadChunks } from './build/first-load-chunks.ts';
 import { publish } from './build/publish.ts';
+import { serverEntryBuild } from './build/server-entry.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -20,14 +21,15 @@ function webDistDir(): string {
   return path.resolve(repositoryRoot, process.env.WEB_DIST_DIR || fromFile || 'apps/web/dist');
 }
 
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, isSsrBuild }) => {
   // `npm start` builds for production whatever NODE_ENV the shell exports: with
   // NODE_ENV=development, Vite would ship React's development build (half again as large, slow).
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     // The build goes to a staging directory, then is published beside the previous builds'
-    // assets, which open pages still load (build/publish.ts).
-    plugins: [react(), tailwindcss(), publish(webDistDir())],
+    // assets, which open pages still load (build/publish.ts), with the server's entry that the
+    // SSR build (`vite build --ssr`) made just before (build/server-entry.ts).
+    plugins: [react(), tailwindcss(), isSsrBuild ? serverEntryBuild(webDistDir()) : publish(webDistDir())],
     resolve: {
       alias: [
         { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -44,18 +46,20 @@ export default defineConfig(({ command }) => {
     },
     // Maps for error tooling, never referenced by the bundles; the server does not serve them.
     // The manifest lets scripts/check-size.mjs weigh what the diner's menu loads (docs/performance.md).
-    build: {
-      target: 'es2022',
-      sourcemap: 'hidden',
-      manifest: true,
-      minify: 'terser',
-      rollupOptions: {
-        output: {
-          manualChunks: firstLoadChunks(fileURLToPath(new URL('.', import.meta.url))),
-          onlyExplicitManualChunks: true,
+    build: isSsrBuild
+      ? {}
+      : {
+          target: 'es2022',
+          sourcemap: 'hidden',
+          manifest: true,
+          minify: 'terser',
+          rollupOptions: {
+            output: {
+              manualChunks: firstLoadChunks(fileURLToPath(new URL('.', import.meta.url))),
+              onlyExplicitManualChunks: true,
+            },
+          },
         },
-      },
-    },
     test: {
       name: 'web',
       environment: 'jsdom',

@@ -4,6 +4,15 @@ import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from '@tableserve/server/seed
 import sharp from 'sharp';
 import { expectStatus, requestJson } from './http';
 
+type OptionGroup = Record<string, unknown> & { options: Array<Record<string, unknown>> };
+
+/** An item's option groups as the update call takes them: the listing's ids are not fields it accepts. */
+const withoutIds = (groups: OptionGroup[] | undefined) =>
+  groups?.map(({ id: _group, options, ...group }) => ({
+    ...group,
+    options: options.map(({ id: _option, ...option }) => option),
+  }));
+
 /**
  * Seeds the demo restaurant (the one a first `npm start` creates) into PGlite files in dataDir,
  * for a server in production mode, which never seeds, to open next. Returns the menu's token.
@@ -75,11 +84,11 @@ export async function addPhotosToDemoMenu(baseUrl: string): Promise<number> {
       body: new Uint8Array(await photo(index)),
     });
     if (!put.ok) throw new Error(`photo upload: HTTP ${put.status} ${await put.text()}`);
-    const { menu_id: menuId, ...fields } = item;
+    const { menu_id: menuId, option_groups: groups, ...fields } = item;
     const updated = await requestJson(`${api}/menu/update-menu-item/${menuId}`, {
       method: 'POST',
       headers,
-      body: { ...fields, image },
+      body: { ...fields, option_groups: withoutIds(groups as OptionGroup[] | undefined), image },
     });
     expectStatus(updated, 200, 'menu item photo');
   }

@@ -56,6 +56,49 @@ async function fillFromMenu(page: Page) {
   await page.getByRole('button', { name: 'Add Tiramisu' }).click();
 }
 
+const dishNames = (page: Page) =>
+  page.getByRole('article').evaluateAll((cards) => cards.map((card) => card.ariaLabel));
+
+/** docs/performance.md: the menu is painted from the server's HTML before any script runs, then hydrated from the menu inside it. */
+describe('the menu painted from HTML, on a 390-px phone', () => {
+  it('shows the restaurant and its dishes with JavaScript off', async () => {
+    const context = await product.newContext({ phone: true, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(menuPath());
+    expect(await page.title()).toBe('Trattoria Demo · Menu · TableServe');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Trattoria Demo');
+    expect(await dishNames(page)).toEqual(expect.arrayContaining(['Margherita Pizza', 'Tiramisu']));
+    await context.close();
+  });
+
+  it('hydrates without an error and without asking for the menu, and Add to Cart works', async () => {
+    const context = await product.newContext({ phone: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const menuRequests: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/menu-display' || pathname.startsWith('/api/v1/customer/display-menu/'))
+        menuRequests.push(pathname);
+    });
+
+    await page.goto(menuPath());
+    // The floating cart is drawn once the app has measured it, after hydration.
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Cart, 0 items, $0.00' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(menuRequests).toEqual(['/menu-display']);
+    await page.getByRole('button', { name: 'Add Tiramisu' }).click();
+    await expect.poll(() => page.getByRole('button', { name: /^Cart, 1 item,/ }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("a diner's order, on a 390-px phone", () => {
   it('scan → menu → cart (dragged) → guest → dine-in table → placed → status ticks forward live', async () => {
     const context = await product.newContext({ phone: true });

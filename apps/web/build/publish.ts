@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { precompress } from './precompress.ts';
+import { stageServerEntry } from './server-entry.ts';
 
 /** One published build: when it went live and every file it wrote, relative to the dist directory. */
 export type PublishedBuild = { id: string; publishedAt: string; files: string[] };
@@ -36,6 +37,7 @@ export function publish(distDir: string): Plugin {
     async closeBundle() {
       const staging = path.join(distDir, STAGING_DIR);
       await precompress(staging);
+      await stageServerEntry(distDir, staging);
       const build = await publishBuild(staging, distDir);
       console.log(`Published build ${build.id} into ${distDir}`);
     },

@@ -1,13 +1,12 @@
 // First: switches zod's JIT off before any page builds a schema (lib/zod-jitless).
 import './lib/zod-jitless';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { App, createQueryClient } from './app/app';
 import { AppRoutes, loadPagesOf } from './app/router';
-import { ToastHost } from './app/toast-host';
 import './index.css';
 import { isMissingChunk, reloadForNewBuild } from './lib/reload-for-new-build';
+import { SERVER_MENU_ID, type ServerMenu, seedServerMenu } from './menu/server-menu';
 
 // Vite's signal that a lazy chunk or its stylesheet failed to load, from any dynamic import, not
 // only a page's: after a deploy, reload onto the new build once. The error still reaches whoever
@@ -16,29 +15,43 @@ window.addEventListener('vite:preloadError', (event) => {
   if (isMissingChunk(event.payload)) reloadForNewBuild();
 });
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
+const queryClient = createQueryClient();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
+
+/**
+ * Whether the server painted the page (app/entry-server.tsx): then the app hydrates its HTML, and a
+ * menu it was painted from goes into the query cache, so the page does not ask for it again.
+ * A menu that cannot be read is asked for as usual, and the page drawn afresh.
+ */
+function startsFromServerHtml(): boolean {
+  if (!root?.hasChildNodes()) return false;
+  const menu = document.getElementById(SERVER_MENU_ID)?.textContent;
+  if (!menu) return true;
+  try {
+    seedServerMenu(queryClient, JSON.parse(menu) as ServerMenu);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // Not a top-level await: page chunks import shared code from this entry module, and would wait
 // for it while it waits for them. A page whose code fails to load shows the error page of its
 // boundary in the layout.
 void loadPagesOf(window.location)
   .catch(() => undefined)
-  .then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          {/* Without transitions the address and the page change together: a page whose code is still
-          loading shows its spinner, never the previous page under the new address. */}
-          <BrowserRouter useTransitions={false}>
-            <AppRoutes />
-          </BrowserRouter>
-          <ToastHost />
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
-  );
+  .then(() => {
+    const app = (
+      <App queryClient={queryClient}>
+        {/* Without transitions the address and the page change together: a page whose code is still
+        loading shows its spinner, never the previous page under the new address. */}
+        <BrowserRouter useTransitions={false}>
+          <AppRoutes />
+        </BrowserRouter>
+      </App>
+    );
+    if (startsFromServerHtml()) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });

@@ -2,19 +2,24 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { DisplayMenuParams, DisplayMenuQuery } from '@tableserve/contract/customer-menu';
 import { serverMessages } from '@tableserve/contract/messages';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 import type { CustomerMenuService } from '../modules/customer-menu/customer-menu.service';
+import type { EncodedAnswer } from '../modules/customer-menu/published-menus';
+import { type PagePainter, pagePainter } from './page-painter';
+
+/** A diner's menu that opens (ADR 013: a rotated token, a table past the restaurant's tables or a lapsed subscription does not). */
+type MenuToPaint = { answer: EncodedAnswer; apiPath: string; pagePath: string };
 
 /**
- * The menu a diner's page is about to ask for, as a preload: the phone fetches it while it
- * downloads the scripts, instead of after running them (a round trip less before the menu shows).
- * Matches the page's own fetch: same URL (with a table's ?table=N), a same-origin CORS-mode
- * request. Only for a menu that opens: a rotated token, a table past the restaurant's tables or a
- * lapsed subscription preloads nothing (ADR 013), and the lookup warms the menu cache the page's
- * own call then reads.
+ * The menu `/menu-display?token=…` shows, looked up as the page's own call would look it up (the
+ * lookup warms the menu cache that call reads); undefined for any other page and for a menu that
+ * does not open, whose page then says why, as before.
  */
-async function menuPreload(request: FastifyRequest, customerMenu: CustomerMenuService) {
+async function menuOf(
+  request: FastifyRequest,
+  customerMenu: CustomerMenuService,
+): Promise<MenuToPaint | undefined> {
   const url = new URL(request.url, 'http://localhost');
   if (url.pathname !== '/menu-display') return undefined;
   const params = DisplayMenuParams.safeParse({ token: url.searchParams.get('token')?.trim() });
@@ -22,14 +27,38 @@ async function menuPreload(request: FastifyRequest, customerMenu: CustomerMenuSe
   const query = DisplayMenuQuery.safeParse(table === null ? {} : { table });
   if (!params.success || !query.success) return undefined;
   try {
-    await customerMenu.display(params.data.token, query.data.table);
+    const answer = await customerMenu.display(params.data.token, query.data.table);
+    const token = encodeURIComponent(params.data.token);
+    const table = query.data.table === undefined ? '' : `table=${query.data.table}`;
+    return {
+      answer,
+      apiPath: `/api/v1/customer/display-menu/${token}${table && `?${table}`}`,
+      // The page as painted, whatever else its link carries: one painting serves every scan of the code.
+      pagePath: `/menu-display?token=${token}${table && `&${table}`}`,
+    };
   } catch (error) {
-    if (!(error instanceof AppError)) request.log.warn({ err: error }, 'menu preload: lookup failed');
+    if (!(error instanceof AppError)) request.log.warn({ err: error }, 'menu page: lookup failed');
     return undefined;
   }
-  const search = query.data.table === undefined ? '' : `?table=${query.data.table}`;
-  const menu = `/api/v1/customer/display-menu/${encodeURIComponent(params.data.token)}${search}`;
-  return `<${menu}>; rel=preload; as=fetch; crossorigin=anonymous`;
+}
+
+/**
+ * The menu's page painted from its menu (docs/performance.md): HTML the phone shows before any
+ * script runs, with the menu inside for the app to start from, so its JSON is not asked for
+ * again. Without the server's entry (a build without it) or when painting fails, the plain
+ * page, with the menu preloaded instead: the phone fetches it while it downloads the scripts,
+ * with the page's own URL and mode, so the page's fetch finds it.
+ */
+async function sendMenuPage(reply: FastifyReply, painter: PagePainter, menu: MenuToPaint) {
+  try {
+    const { etag, identity } = menu.answer;
+    const html = await painter.paint(menu.pagePath, { etag, json: identity.toString('utf8') });
+    if (html !== undefined) return reply.type('text/html; charset=utf-8').send(html);
+  } catch (error) {
+    reply.log.error({ err: error }, 'menu page: painting failed, sending the plain page');
+  }
+  reply.header('Link', `<${menu.apiPath}>; rel=preload; as=fetch; crossorigin=anonymous`);
+  return reply.sendFile('index.html', { cacheControl: false });
 }
 
 /**
@@ -66,18 +95,21 @@ export async function registerWebApp(
     });
   }
 
+  const painter = webDistDir ? pagePainter(webDistDir) : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       // A missing script is a 404, not the page: a tab still running an older build then fails
       // its lazy import cleanly instead of parsing HTML as JavaScript.
-      !request.url.startsWith('/assets/') &&
-      webDistDir;
-    if (wantsPage) {
-      const preload = await menuPreload(request, customerMenu);
-      if (preload) reply.header('Link', preload);
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      !request.url.startsWith('/assets/');
+    if (wantsPage && painter) {
+      reply.header('Cache-Control', 'no-cache');
+      const menu = await menuOf(request, customerMenu);
+      if (menu) return sendMenuPage(reply, painter, menu);
+      const prerendered = await painter.prerendered(request.url);
+      if (prerendered) return reply.sendFile(prerendered, { cacheControl: false, dotfiles: 'allow' });
+      return reply.sendFile('index.html', { cacheControl: false });
     }
     return reply.code(404).send({ message: serverMessages.notFound, code: 'NOT_FOUND' });
   });

@@ -155,13 +155,15 @@ export function cartTotals(lines: readonly CartLine[]): { count: number; subtota
 }
 
 const snapshot = () => localStore.get(localKeys.currentCart);
+/** The server, and the hydration of its HTML, draw an empty cart: the phone's storage is not known there. */
+const serverSnapshot = () => null;
 
 /**
  * A restaurant's cart, kept in step with every page and tab, with its actions. It clears itself
  * when its hour is up, even while the page stays open.
  */
 export function useCart(restaurantId: number | null) {
-  const raw = useSyncExternalStore(cartChanges.subscribe, snapshot);
+  const raw = useSyncExternalStore(cartChanges.subscribe, snapshot, serverSnapshot);
   const cart = raw === null ? null : readCart();
   const lines = restaurantId !== null && cart?.restaurant_id === restaurantId ? cart.items : [];
   const expiresAt = cart?.expires_at;

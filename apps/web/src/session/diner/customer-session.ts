@@ -61,9 +61,11 @@ export function isTokenExpired(token: string, now = Date.now()): boolean {
 
 // useSyncExternalStore needs a stable snapshot, so the raw stored text is the snapshot.
 const snapshot = () => `${localStore.get(localKeys.customerData)}|${readCustomerToken()}`;
+/** The server, and the hydration of its HTML, draw no diner signed in: the phone's storage is not known there. */
+const serverSnapshot = () => null;
 
 /** The signed-in diner, kept in step with logins and logouts anywhere in the app. */
 export function useCustomer(): CustomerData | null {
-  useSyncExternalStore(sessionChanges.subscribe, snapshot);
-  return readCustomer();
+  const stored = useSyncExternalStore(sessionChanges.subscribe, snapshot, serverSnapshot);
+  return stored === null ? null : readCustomer();
 }

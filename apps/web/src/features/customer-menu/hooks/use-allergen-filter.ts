@@ -1,13 +1,21 @@
 import type { Allergen } from '@tableserve/contract/allergens';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import { readAllergenFilter, saveAllergenFilter } from '../lib/allergen-filter';
 
-/** The allergens the diner avoids, read once from the visit's storage and saved on each change. */
+const NONE: Allergen[] = [];
+
+/**
+ * The allergens the diner avoids, read once from the visit's storage and saved on each change.
+ * A menu painted by the server shows every dish until hydrated, then the diner's filter.
+ */
 export function useAllergenFilter() {
-  const [avoided, setAvoided] = useState<Allergen[]>(readAllergenFilter);
+  const hydrated = useHydrated();
+  const stored = useMemo(() => (hydrated ? readAllergenFilter() : NONE), [hydrated]);
+  const [chosen, setChosen] = useState<Allergen[] | null>(null);
   const change = (next: Allergen[]) => {
-    setAvoided(next);
+    setChosen(next);
     saveAllergenFilter(next);
   };
-  return { avoided, change, clear: () => change([]) };
+  return { avoided: chosen ?? stored, change, clear: () => change([]) };
 }

@@ -46,7 +46,8 @@ function measure(element: HTMLElement | null): Frame {
  * `bottomClearance` pixels (the checkout bar).
  */
 export function useDraggablePosition(ref: RefObject<HTMLElement | null>, bottomClearance: number) {
-  const [wanted, setWanted] = useState<Point | null>(readCartPosition);
+  // Read with the first measure, not while rendering: the server, which draws the menu's HTML, has no storage.
+  const [wanted, setWanted] = useState<Point | null>(null);
   const [frame, setFrame] = useState<Frame | null>(null);
   const [dragging, setDragging] = useState(false);
   const press = useRef<{ pointerId: number; start: Point; origin: Point; moved: boolean } | null>(null);
@@ -55,6 +56,7 @@ export function useDraggablePosition(ref: RefObject<HTMLElement | null>, bottomC
   useLayoutEffect(() => {
     const element = ref.current;
     const update = () => setFrame(measure(element));
+    setWanted(readCartPosition());
     update();
     window.addEventListener('resize', update);
     // The label (count and total) changes the width, which must stay inside the window too.

@@ -1,0 +1,135 @@
+import { waitFor } from '@testing-library/react';
+import { lazy, Suspense } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { prerender } from 'react-dom/static';
+import { BrowserRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { allergenFilterTexts, saveAllergenFilter } from '@/features/customer-menu/lib/allergen-filter';
+import { SERVER_MENU_ID, type ServerMenu, seedServerMenu } from '@/menu/server-menu';
+import { cartItem, setCartQuantity } from '@/session/diner/cart';
+import { demoMenu, displayMenuFixture, menuItemFixture } from '@/test/menu-fixtures';
+import { stubFetch } from '@/test/render-route';
+import { App, createQueryClient } from './app';
+import { renderPage } from './entry-server';
+import { AppRoutes, loadPagesOf } from './router';
+
+const TEMPLATE =
+  '<!doctype html><html lang="en"><head><title>TableServe</title></head>' +
+  '<body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+
+const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
+const serverMenuOf = (page: Document) =>
+  JSON.parse(page.getElementById(SERVER_MENU_ID)?.textContent ?? 'null') as ServerMenu;
+const dishNames = (root: ParentNode) =>
+  [...root.querySelectorAll('article')].map((card) => card.getAttribute('aria-label'));
+
+/**
+ * Here, unlike on a server, React's server renderer and its browser renderer share one copy of
+ * each context, and the server's last render leaves the values it set in them (the router's
+ * location among them). A last render outside every provider puts them back, as a browser that
+ * never ran the server renderer has them. React still warns, in development, that the two
+ * renderers met on the same contexts: that warning is this test's doing and is set aside
+ * (`browserErrors`); Chromium, without a server renderer, is held to no error at all (e2e
+ * journey diner-order, "the menu painted from HTML").
+ */
+async function leaveServerRendering() {
+  const Nothing = lazy(async () => ({ default: () => null }));
+  await prerender(
+    <Suspense fallback={null}>
+      <Nothing />
+    </Suspense>,
+  );
+}
+
+const browserErrors = (calls: unknown[][]) =>
+  calls.filter(([message]) => !String(message).startsWith('Detected multiple renderers concurrently'));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.history.replaceState(null, '', '/');
+});
+
+// The first painting loads the pages' code, slow on a busy machine.
+describe('the menu painted on the server (docs/performance.md)', { timeout: 30_000 }, () => {
+  it('paints the menu and its title into index.html, with the menu beside the root as data', async () => {
+    const menu = displayMenuFixture();
+    const page = parse(
+      await renderPage('/menu-display?token=tok_roma&table=4', TEMPLATE, JSON.stringify(menu)),
+    );
+
+    expect(page.title).toBe('Trattoria Roma · Menu · TableServe');
+    expect(page.querySelectorAll('title')).toHaveLength(1);
+    expect(page.querySelector('#root h1')?.textContent).toContain('Trattoria Roma');
+    expect(dishNames(page.getElementById('root') as HTMLElement)).toEqual(
+      expect.arrayContaining(['Garlic Knots', 'Margherita Pizza', 'Tiramisu', 'Truffle Fries']),
+    );
+    expect(page.getElementById(SERVER_MENU_ID)?.getAttribute('type')).toBe('application/json');
+    expect(serverMenuOf(page)).toEqual({ token: 'tok_roma', table: 4, menu });
+    // The app's own script is still the only one that runs.
+    expect([...page.scripts].map((script) => script.type)).toEqual(['application/json', 'module']);
+  });
+
+  it('keeps a dish name that would end the data element, or a line separator, inside it', async () => {
+    const name = '</script><script>alert(1)</script><!-- \u2028 \u2029';
+    const menu = displayMenuFixture({ menu: [menuItemFixture({ item_name: name })] });
+    const html = await renderPage('/menu-display?token=tok_roma', TEMPLATE, JSON.stringify(menu));
+
+    expect(html).not.toContain('<script>alert(1)');
+    const page = parse(html);
+    expect(page.getElementById(SERVER_MENU_ID)?.textContent).not.toMatch(/[\u2028\u2029]/);
+    expect(page.scripts).toHaveLength(2);
+    expect(serverMenuOf(page).menu).toEqual(menu);
+  });
+
+  it('paints the landing page without data', async () => {
+    const landing = parse(await renderPage('/', TEMPLATE));
+    expect(landing.title).toBe('TableServe · QR table ordering for restaurants');
+    expect(landing.getElementById(SERVER_MENU_ID)).toBeNull();
+    // No inline script of React's (large parts moved to the end), which the CSP would block.
+    expect([...landing.scripts].map((script) => script.src)).toEqual([
+      'http://localhost:3000/assets/index.js',
+    ]);
+  });
+
+  it("hydrates without a mismatch or a request for the menu, then shows the diner's cart and filter", async () => {
+    const url = '/menu-display?token=tok_roma';
+    const pannaCotta = menuItemFixture({
+      item_name: 'Panna Cotta',
+      category: 'Dessert',
+      allergens: ['milk'],
+    });
+    const soup = menuItemFixture({ item_name: 'Minestrone', category: 'Starter' });
+    const menu = displayMenuFixture({ menu: [...demoMenu, soup, pannaCotta] });
+    const page = parse(await renderPage(url, TEMPLATE, JSON.stringify(menu)));
+    await leaveServerRendering();
+    // Stored in the phone, which the server cannot see: drawn once hydrated.
+    setCartQuantity(7, cartItem(soup), 2);
+    saveAllergenFilter(['milk']);
+    const { calls } = stubFetch(() => new Response(null, { status: 500 }));
+    const errors = vi.spyOn(console, 'error');
+    window.history.replaceState(null, '', url);
+    document.body.innerHTML = page.body.innerHTML;
+    const root = document.getElementById('root') as HTMLElement;
+    expect(dishNames(root)).toContain('Panna Cotta');
+
+    const queryClient = createQueryClient();
+    seedServerMenu(queryClient, serverMenuOf(document));
+    await loadPagesOf(window.location);
+    const app = hydrateRoot(
+      root,
+      <App queryClient={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </App>,
+    );
+    await waitFor(() => expect(root.querySelector('button[aria-label^="Cart, 2 items"]')).not.toBeNull());
+
+    expect(browserErrors(errors.mock.calls)).toEqual([]);
+    expect(calls()).toEqual([]);
+    expect(dishNames(root)).not.toContain('Panna Cotta');
+    expect(root.textContent).toContain(allergenFilterTexts.hidden(1));
+    app.unmount();
+  });
+});
