@@ -51,7 +51,7 @@ export const builds = [
     env: /^VITE_/,
     // Written after the build (which may empty dist/); a dotfile, which the server does not serve.
     stamp: 'apps/web/dist/.build-stamp.json',
-    // The server's entry, which paints the menu and landing pages (apps/web/build/server-entry.ts).
+    // The server's entry, which paints the menu, landing and login pages (apps/web/build/server-entry.ts).
     outputs: ['apps/web/dist/.ssr/entry-server.js'],
     command: ['npm', 'run', 'build', '-w', 'apps/web'],
   },

@@ -63,7 +63,7 @@ export function goalsOf(results: Measured, lighthouse: LighthouseSummary | undef
     const share =
       Math.round((order.requestsPerSecond / Math.max(1, limit.transactionsPerSecond)) * 1000) / 10;
     goals.push({
-      goal: `place-order @200 as a share of pgbench (same ${limit.statements} statements, ${limit.clients} clients)`,
+      goal: `place-order @200 as a share of pgbench (the same statement, ${limit.clients} connections as the pool)`,
       target: '≥ 60 % where 1,000/s is out of reach',
       measured: `${share} % of ${limit.transactionsPerSecond} tps`,
       met: share >= 60 && order.errors === 0,

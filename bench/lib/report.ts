@@ -9,13 +9,8 @@ import type { BenchOptions } from './options';
 
 export type MenuResult = LoadResult & { percentOfBaseline: number };
 
-/** What this machine's PostgreSQL commits with place-order's statements (bench/lib/pgbench.ts). */
-export type PgbenchLimit = {
-  transactionsPerSecond: number;
-  clients: number;
-  statements: number;
-  p99Ms: number;
-};
+/** What this machine's PostgreSQL commits with place-order's statement (bench/lib/pgbench.ts). */
+export type PgbenchLimit = { transactionsPerSecond: number; clients: number; p99Ms: number };
 
 export type BenchResults = {
   startedAt: string;

@@ -10,11 +10,10 @@ export const SERVER_STAGING_DIR = '.staging-server';
 export const SERVER_DIR = '.ssr';
 export const SERVER_ENTRY = 'entry-server.js';
 /**
- * The pages painted once per build (docs/performance.md): the same for every visitor. Not a page
- * with a form to fill: what is typed (or a password manager fills in) before the app hydrates
- * would not reach the form's state.
+ * The pages painted once per build (docs/performance.md): the same for every visitor. The login
+ * form takes over what was typed into it before the app hydrated (login-page.tsx).
  */
-export const PRERENDERED_PAGES = { '/': 'pages/landing.html' } as const;
+export const PRERENDERED_PAGES = { '/': 'pages/landing.html', '/login': 'pages/login.html' } as const;
 
 type ServerEntry = { renderPage(url: string, template: string): Promise<string> };
 

@@ -8,7 +8,10 @@ import { pathToFileURL } from 'node:url';
  */
 const ENTRY = '.ssr/entry-server.js';
 const INDEX = 'index.html';
-const PRERENDERED = new Map([['/', '.ssr/pages/landing.html']]);
+const PRERENDERED = new Map([
+  ['/', '.ssr/pages/landing.html'],
+  ['/login', '.ssr/pages/login.html'],
+]);
 
 type ServerEntry = { renderPage(url: string, template: string, menuJson?: string): Promise<string> };
 /** One published build, with the pages it painted: a menu's page is the same until its menu or the build changes. */

@@ -36,6 +36,7 @@ beforeAll(async () => {
   await mkdir(path.join(webDir, '.ssr', 'pages'), { recursive: true });
   await writeFile(path.join(webDir, 'index.html'), INDEX);
   await writeFile(path.join(webDir, '.ssr', 'pages', 'landing.html'), '<p>The landing page, painted</p>');
+  await writeFile(path.join(webDir, '.ssr', 'pages', 'login.html'), '<p>The login page, painted</p>');
   await publishEntry('first', new Date('2026-11-01T12:00:00Z'));
   t = await createTestApp({ config: { webDistDir: webDir } });
   place = await ownerWithRestaurant(t, { number_of_tables: 4 });
@@ -103,9 +104,10 @@ describe('pages painted on the server (docs/performance.md)', () => {
     }
   });
 
-  it('sends the page the build prerendered for /, and index.html for /login, which it does not prerender', async () => {
+  it('sends the page the build prerendered for / and /login, and index.html for a page it has none of', async () => {
     expect((await get('/?ref=flyer')).body).toBe('<p>The landing page, painted</p>');
-    expect((await get('/login')).body).toBe(INDEX);
+    expect((await get('/login?next=%2Fdashboard')).body).toBe('<p>The login page, painted</p>');
+    expect((await get('/register')).body).toBe(INDEX);
   });
 
   it('paints with the entry of a build published while the server runs', async () => {

@@ -9,7 +9,7 @@ export const createQueryClient = () =>
 
 /**
  * The app around its router: the same tree in the browser (main.tsx) and on the server, which
- * paints the menu and the landing page as HTML (./entry-server.tsx), so the
+ * paints the menu, the landing page and the login page as HTML (./entry-server.tsx), so the
  * browser's first render matches the server's markup and hydrates it.
  */
 export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {

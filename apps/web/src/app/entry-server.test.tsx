@@ -82,7 +82,7 @@ describe('the menu painted on the server (docs/performance.md)', { timeout: 30_0
     expect(serverMenuOf(page).menu).toEqual(menu);
   });
 
-  it('paints the landing page without data', async () => {
+  it('paints the landing and login pages without data', async () => {
     const landing = parse(await renderPage('/', TEMPLATE));
     expect(landing.title).toBe('TableServe · QR table ordering for restaurants');
     expect(landing.getElementById(SERVER_MENU_ID)).toBeNull();
@@ -90,6 +90,11 @@ describe('the menu painted on the server (docs/performance.md)', { timeout: 30_0
     expect([...landing.scripts].map((script) => script.src)).toEqual([
       'http://localhost:3000/assets/index.js',
     ]);
+    const login = parse(await renderPage('/login', TEMPLATE));
+    expect(login.title).toBe('Log in · TableServe');
+    // Posted, never sent in an address, and not at all before the app has hydrated.
+    expect(login.querySelector('#root form')?.getAttribute('method')).toBe('post');
+    expect(login.querySelector<HTMLButtonElement>('#root form button[type=submit]')?.disabled).toBe(true);
   });
 
   it("hydrates without a mismatch or a request for the menu, then shows the diner's cart and filter", async () => {
@@ -130,6 +135,38 @@ describe('the menu painted on the server (docs/performance.md)', { timeout: 30_0
     expect(calls()).toEqual([]);
     expect(dishNames(root)).not.toContain('Panna Cotta');
     expect(root.textContent).toContain(allergenFilterTexts.hidden(1));
+    app.unmount();
+  });
+  it('takes over what was typed into the login form before hydration, then lets it be sent', async () => {
+    const page = parse(await renderPage('/login', TEMPLATE));
+    await leaveServerRendering();
+    window.history.replaceState(null, '', '/login');
+    document.body.innerHTML = page.body.innerHTML;
+    const root = document.getElementById('root') as HTMLElement;
+    const field = (name: string) => root.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+    const submit = () => root.querySelector<HTMLButtonElement>('form button[type=submit]')!;
+    // Typed (or filled in by a password manager) while the app's code was on its way.
+    field('email').value = 'owner@example.com';
+    field('password').value = 'correct horse';
+    expect(submit().disabled).toBe(true);
+
+    const { calls } = stubFetch(() => new Response(JSON.stringify({ message: 'Nope' }), { status: 401 }));
+    await loadPagesOf(window.location);
+    const app = hydrateRoot(
+      root,
+      <App queryClient={createQueryClient()}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </App>,
+    );
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    submit().click();
+    await waitFor(() => expect(calls().length).toBe(1));
+    expect(calls()[0]!.body).toMatchObject({
+      email: 'owner@example.com',
+      password: 'correct horse',
+    });
     app.unmount();
   });
 });

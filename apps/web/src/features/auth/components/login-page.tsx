@@ -10,6 +10,7 @@ import { LoadingScreen } from '@/components/ui/spinner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
 import { type BannerMessage, bannerOfState } from '@/lib/banner-message';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useRequestOwnerPasswordReset } from '../api/forgot-password';
 import { useOwnerSignIn } from '../hooks/use-owner-sign-in';
 import { forgotPasswordFailure } from '../lib/forgot-password-failure';
@@ -43,6 +44,19 @@ export function LoginPage() {
 
   useEffect(() => {
     window.scrollTo(0, 0);
+  }, []);
+
+  // The page is prerendered (docs/performance.md): what was typed, or a password manager filled
+  // in, before the app hydrated it stays in the fields, where React leaves it, but not in the
+  // state. Taken over once hydrated; till then Log in is disabled, so the browser cannot submit
+  // the form itself (a GET with the password in its address).
+  const hydrated = useHydrated();
+  const loginForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const typed = (name: string) =>
+      (loginForm.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+    if (typed('email')) setEmail(typed('email'));
+    if (typed('password')) setPassword(typed('password'));
   }, []);
 
   const loginReady = email.trim() !== '' && password.trim() !== '';
@@ -102,7 +116,13 @@ export function LoginPage() {
             description="Log in to TableServe to manage your restaurant, menu and orders."
           >
             {banner}
-            <form onSubmit={submitLogin} className="flex flex-col gap-5" aria-label="Log in">
+            <form
+              ref={loginForm}
+              method="post"
+              onSubmit={submitLogin}
+              className="flex flex-col gap-5"
+              aria-label="Log in"
+            >
               <EmailField
                 required
                 value={email}
@@ -131,7 +151,7 @@ export function LoginPage() {
                   </button>
                 }
               />
-              <SubmitButton ready={loginReady} disabled={signIn.isPending} className="mt-1">
+              <SubmitButton ready={loginReady} disabled={signIn.isPending || !hydrated} className="mt-1">
                 Log in
               </SubmitButton>
             </form>
