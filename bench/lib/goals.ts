@@ -20,6 +20,9 @@ export type LighthouseSummary = {
   pages: Array<{ page: string; scores: { performance: number } }>;
 };
 
+/** The pages `npm run lighthouse` audits (bench/lighthouse.ts), each held to the goal. */
+const AUDITED_PAGES = ['menu', 'landing', 'login'];
+
 export function readLighthouse(file: string): LighthouseSummary | undefined {
   if (!existsSync(file)) return undefined;
   return JSON.parse(readFileSync(file, 'utf8')) as LighthouseSummary;
@@ -150,7 +153,12 @@ export function goalsOf(results: Measured, lighthouse: LighthouseSummary | undef
       goal: `Lighthouse performance (npm run lighthouse, ${lighthouse.date.slice(0, 16).replace('T', ' ')} UTC)`,
       target: lighthouseTarget,
       measured: `${scores} (median of ${lighthouse.runs})`,
-      met: lighthouse.runs >= 3 && lighthouse.pages.every((page) => page.scores.performance >= 95),
+      // A run of some pages only (LIGHTHOUSE_PAGES) says nothing of the others.
+      met:
+        lighthouse.runs >= 3 &&
+        AUDITED_PAGES.every(
+          (name) => (lighthouse.pages.find((page) => page.page === name)?.scores.performance ?? 0) >= 95,
+        ),
     });
   }
   return goals;
