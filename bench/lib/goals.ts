@@ -81,7 +81,9 @@ export function goalsOf(results: Measured, lighthouse: LighthouseSummary | undef
     measured:
       `${one.changes.perSecondSent}/s of ${asked}; call p99 ${ms(one.changes.httpLatencyMs.p99)}; ` +
       `events p99 ${ms(one.delivery.latencyMs.p99)}; ${one.delivery.missed} missed, ${one.delivery.misdelivered} misdelivered`,
+    // The goal is at full size: a smaller run (BENCH_SOCKETS) is reported, never met.
     met:
+      one.sockets.connected >= 10_000 &&
       asked >= 500 &&
       one.changes.perSecondSent >= asked * 0.98 &&
       one.changes.httpLatencyMs.p99 <= 100 &&
