@@ -77,6 +77,7 @@ import { createStaffService } from './modules/staff/staff.service';
 import { createStaffActors } from './modules/staff/staff-actors';
 import { createPaymentProvider } from './modules/subscriptions/payments/create-payment-provider';
 import { stripeWebhookRoutes } from './modules/subscriptions/stripe-webhook.routes';
+import { createSubscriptionValidity } from './modules/subscriptions/subscription-validity';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import {
   createSubscriptionsService,
@@ -84,7 +85,7 @@ import {
 } from './modules/subscriptions/subscriptions.service';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
-import { authPlugin, createSubscriptionValidity } from './plugins/auth';
+import { authPlugin } from './plugins/auth';
 import { contentSecurityPolicy } from './plugins/content-security-policy';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';

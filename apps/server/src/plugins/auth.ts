@@ -5,12 +5,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Actor, ownerActor } from '../lib/actor';
 import { forbidden, unauthorized } from '../lib/app-error';
-import type { DomainEventBus } from '../lib/domain-events';
-import type { InvalidatedCaches } from '../lib/invalidated-caches';
 import { claimedAudience } from '../lib/jwt';
 import type { SessionTokens } from '../lib/session-tokens';
 import type { StaffActors } from '../modules/staff/staff-actors';
-import type { SubscriptionsService } from '../modules/subscriptions/subscriptions.service';
+import type { SubscriptionValidity } from '../modules/subscriptions/subscription-validity';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
 
@@ -75,37 +73,6 @@ const permissionGates = new WeakMap<object, readonly Permission[]>();
 /** The permissions (any one suffices) a route's hook requires, if it is a requirePermission gate. */
 export const permissionsOfGate = (hook: unknown): readonly Permission[] | undefined =>
   typeof hook === 'function' ? permissionGates.get(hook) : undefined;
-
-/** Owners whose subscription's validity is kept at once. */
-const MAX_VALIDITIES_KEPT = 10_000;
-/** A backstop only: every subscription change forgets the owner's validity at once, everywhere. */
-const VALIDITY_MAX_AGE_MS = 30_000;
-
-export type SubscriptionValidity = ReturnType<typeof createSubscriptionValidity>;
-
-/**
- * Whether an owner's subscription is valid, kept in memory for the staff's writes: every change
- * of a subscription (checkout, cancellation, the sweep that ends a period or a grace, a Stripe
- * event) announces 'subscription.changed' once committed, which forgets it on every instance.
- * What is kept is the answer of today's check (the status), not a date: a period's end lapses
- * through the sweep (or the provider's renewal), which announces itself like any other change.
- */
-export function createSubscriptionValidity(deps: {
-  caches: InvalidatedCaches;
-  subscriptions: Pick<SubscriptionsService, 'ownerHasValidSubscription'>;
-  events: DomainEventBus;
-}) {
-  const validity = deps.caches.cache<number, boolean>({
-    name: 'subscription-validity',
-    maxEntries: MAX_VALIDITIES_KEPT,
-    maxAgeMs: VALIDITY_MAX_AGE_MS,
-  });
-  deps.events.on('subscription.changed', ({ ownerId }) => validity.invalidate(ownerId));
-  return {
-    ownerHasValidSubscription: async (ownerId: number): Promise<boolean> =>
-      (await validity.read(ownerId, () => deps.subscriptions.ownerHasValidSubscription(ownerId))) ?? false,
-  };
-}
 
 /**
  * The restaurant's person behind a token — owner, staff member or device — or undefined for a
