@@ -1,6 +1,7 @@
 import { type BillFigures, type PricedBillLine, sumLines } from '@tableserve/contract/bill';
 import type { BillPayment, BillView } from '@tableserve/contract/bills';
 import type { DbOrTx } from '../../db/client';
+import { readsTogether } from '../../db/reads-together';
 import { centsToDollars, storedTaxOf, taxesInDollars } from '../../lib/money';
 import { toOrderLine } from '../orders/order-lines';
 import { orderReads } from '../orders/order-reads';
@@ -56,11 +57,11 @@ function pricedLine(row: OrderItemRow, taxIncluded: boolean): PricedBillLine {
 
 /** The bill's figures now, from its live orders' stored lines, its payments and their claims. */
 export async function loadBillState(db: DbOrTx, bill: BillRow): Promise<BillState> {
-  const [restaurant, orders, payments, claims] = await Promise.all([
-    restaurantReads.byId(db, bill.restaurantId),
-    orderReads.ofBill(db, bill.id),
-    repo.paymentsOf(db, bill.id),
-    repo.claimsOf(db, bill.id),
+  const [restaurant, orders, payments, claims] = await readsTogether(db, [
+    () => restaurantReads.byId(db, bill.restaurantId),
+    () => orderReads.ofBill(db, bill.id),
+    () => repo.paymentsOf(db, bill.id),
+    () => repo.claimsOf(db, bill.id),
   ]);
   const rows = await orderReads.linesOf(
     db,

@@ -4,6 +4,7 @@ import {
   PAID_BILLS_SHOWN_HOURS,
 } from '@tableserve/contract/bills';
 import type { Db, DbOrTx } from '../../db/client';
+import { readsTogether } from '../../db/reads-together';
 import { centsToDollars } from '../../lib/money';
 import { groupBy } from '../../lib/objects';
 import { orderReads } from '../orders/order-reads';
@@ -19,7 +20,10 @@ export type OpenBillsService = ReturnType<typeof createOpenBillsService>;
  */
 async function summariesOf(db: DbOrTx, rows: BillRow[]) {
   const billIds = rows.map((row) => row.id);
-  const [orders, sums] = await Promise.all([orderReads.onBills(db, billIds), repo.paymentSums(db, billIds)]);
+  const [orders, sums] = await readsTogether(db, [
+    () => orderReads.onBills(db, billIds),
+    () => repo.paymentSums(db, billIds),
+  ]);
   const ordersOf = groupBy(orders, (order) => order.billId!);
   const sumsOf = new Map(sums.map((sum) => [sum.billId, sum]));
   return rows.map((row) => {

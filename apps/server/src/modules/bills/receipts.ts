@@ -9,6 +9,7 @@ import {
 import { describeOptions } from '@tableserve/contract/option-choices';
 import { receiptMessages as text } from '@tableserve/contract/receipts';
 import type { DbOrTx } from '../../db/client';
+import { readsTogether } from '../../db/reads-together';
 import { formatCents } from '../../lib/money';
 import { type OrderItemRow, type OrderRow, orderReads } from '../orders/order-reads';
 import { restaurantReads } from '../restaurants/restaurant-reads';
@@ -148,11 +149,11 @@ export async function buildReceipt(
   const found = await repo.paymentOfBill(db, billId, paymentId);
   if (found?.payment.status !== 'succeeded') return undefined;
   const { payment, bill } = found;
-  const [restaurant, { orders, lines }, claims, refunds] = await Promise.all([
-    restaurantReads.byId(db, bill.restaurantId),
-    orderReads.ofBillWithLines(db, bill.id),
-    repo.claimsOf(db, payment.id),
-    repo.refundsOf(db, payment.id),
+  const [restaurant, { orders, lines }, claims, refunds] = await readsTogether(db, [
+    () => restaurantReads.byId(db, bill.restaurantId),
+    () => orderReads.ofBillWithLines(db, bill.id),
+    () => repo.claimsOf(db, payment.id),
+    () => repo.refundsOf(db, payment.id),
   ]);
   if (!restaurant) return undefined;
   const zone = restaurant.timezone;

@@ -5,6 +5,7 @@ import type {
   SalesPaymentsResponse,
 } from '@tableserve/contract/sales-money';
 import type { DbOrTx } from '../../db/client';
+import { readsTogether } from '../../db/reads-together';
 import { centsToDollars, storedTaxOf, taxesInDollars } from '../../lib/money';
 import { groupBy } from '../../lib/objects';
 import { paymentMoneyReads } from '../bills/refund-reads';
@@ -22,9 +23,9 @@ const isPaid = (order: OrderRow) => order.status === 'Completed' || order.paymen
  * contract's one rule), so the orders' tips add up to the bills' to the cent.
  */
 async function tipsByOrder(db: DbOrTx, billIds: number[]): Promise<Map<number, number>> {
-  const [tips, orders] = await Promise.all([
-    paymentMoneyReads.tipsOfBills(db, billIds),
-    orderRefunds.ofBills(db, billIds),
+  const [tips, orders] = await readsTogether(db, [
+    () => paymentMoneyReads.tipsOfBills(db, billIds),
+    () => orderRefunds.ofBills(db, billIds),
   ]);
   const byOrder = new Map<number, number>();
   for (const [billId, ofBill] of groupBy(orders, (order) => order.billId!)) {
@@ -61,14 +62,15 @@ export async function dayMoney(
 ): Promise<SalesPaymentsResponse> {
   const rows = (await orderReads.listInSpan(db, restaurant.id, span.start, span.end)).filter(isPaid);
   const billIds = [...new Set(rows.flatMap((row) => (row.billId === null ? [] : [row.billId])))];
-  const [lines, tips, payments, refunds] = await Promise.all([
-    orderReads.linesOf(
-      db,
-      rows.map((row) => row.id),
-    ),
-    tipsByOrder(db, billIds),
-    paymentMoneyReads.paymentsInSpan(db, restaurant.id, span.start, span.end),
-    paymentMoneyReads.refundsInSpan(db, restaurant.id, span.start, span.end),
+  const [lines, tips, payments, refunds] = await readsTogether(db, [
+    () =>
+      orderReads.linesOf(
+        db,
+        rows.map((row) => row.id),
+      ),
+    () => tipsByOrder(db, billIds),
+    () => paymentMoneyReads.paymentsInSpan(db, restaurant.id, span.start, span.end),
+    () => paymentMoneyReads.refundsInSpan(db, restaurant.id, span.start, span.end),
   ]);
 
   const total: Figures = { gross: 0, addedTax: 0, service: 0, tips: 0, refunds: 0 };
