@@ -1,14 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-  type onRouteHookHandler,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { type DestinationStream, type LoggerOptions, pino } from 'pino';
@@ -44,6 +37,7 @@ import { refundRoutes } from './modules/bills/refunds.routes';
 import { createRefundsService } from './modules/bills/refunds.service';
 import { customerMenuRoutes } from './modules/customer-menu/customer-menu.routes';
 import { createCustomerMenuService } from './modules/customer-menu/customer-menu.service';
+import { menuFastPath } from './modules/customer-menu/menu-fast-path';
 import { createPublishedMenus, type PublishedMenus } from './modules/customer-menu/published-menus';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { createCustomersService } from './modules/customers/customers.service';
@@ -89,10 +83,12 @@ import { authPlugin } from './plugins/auth';
 import { contentSecurityPolicy } from './plugins/content-security-policy';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
+import { answerBeforeFastify } from './plugins/fast-answers';
 import { registerInputRules } from './plugins/input-rules';
 import { createMetrics, type Metrics, registerMetrics } from './plugins/metrics';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerRealtime } from './plugins/realtime';
+import { OneLinePerRequest, REQUEST_LINE, requestIdOf } from './plugins/request-lines';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web';
 
@@ -131,8 +127,6 @@ declare module 'fastify' {
   }
 }
 
-/** The message of the request lines (OneLinePerRequest below): the only lines written in batches. */
-const REQUEST_LINE = 'request';
 /** Request lines are written this many bytes at a time: about a dozen lines a system call. */
 const LOG_BATCH_BYTES = 4096;
 /** A quiet server's request lines still reach the log within this time. */
@@ -190,28 +184,6 @@ function loggerOptions(config: Config, stream: DestinationStream | undefined) {
 }
 
 /**
- * Fastify's own request logging, replaced by one line per request, written when it is answered
- * (after the onResponse hooks): what an operator searches by, with the request id every line of
- * the request carries. Nothing when it comes in: Fastify's default writes two lines a request.
- */
-class OneLinePerRequest extends LogController {
-  override incomingRequest() {}
-
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const line = {
-      method: request.method,
-      route: request.routeOptions.url,
-      url: request.url,
-      statusCode: reply.statusCode,
-      responseTime: reply.elapsedTime,
-    };
-    // The answer could not be written to the end (a broken connection, a failed stream).
-    if (error) request.log.error({ ...line, err: error }, REQUEST_LINE);
-    else request.log.info(line, REQUEST_LINE);
-  }
-}
-
-/**
  * Builds the whole application: outside concerns first (security headers, rate limits, docs),
  * then the app's own (database, auth), then the routes. server.ts only listens; tests call
  * app.inject on the very same app.
@@ -225,8 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A hop count believes that many proxies nearest the server (Fastify's types omit the number form).
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    genReqId: requestIdOf,
     forceCloseConnections: 'idle',
     logController: new OneLinePerRequest(),
     // A request that reaches a kept-alive connection while the server closes is served, not
@@ -278,7 +249,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
 
-  registerSecurityHeaders(app, { contentSecurityPolicy: contentSecurityPolicy(config) });
+  const securityHeaders = registerSecurityHeaders(app, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+  });
   // Fastify reads no body of a GET or HEAD, so @fastify/compress's request-decompression hook
   // would only cost those routes a step; before the plugin, whose own onRoute hook reads this.
   app.addHook('onRoute', (route) => {
@@ -502,6 +475,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   await registerWebApp(app, config.webDistDir, customerMenu);
+  // Last, once every route is known: the diner's menu, answered from memory before Fastify.
+  answerBeforeFastify(app, menuFastPath(customerMenu), {
+    securityHeaders,
+    metrics,
+    draining: () => lifecycle.draining,
+  });
   return app;
 }
 

@@ -1,8 +1,7 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMenuItem, placeDinerOrder, signUpDiner } from '../test/orders';
 import { ownerWithRestaurant } from '../test/restaurants';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, logLines, type TestApp } from '../test/test-app';
 import { startMetricsListener } from './metrics';
 
 const TOKEN = 'metrics-token-of-the-test-suite';
@@ -132,18 +131,9 @@ describe('GET /metrics without a token configured', () => {
 
 describe('the request log', () => {
   let t: TestApp;
-  const lines: Record<string, unknown>[] = [];
+  const { stream, lines } = logLines();
   beforeAll(async () => {
-    const destination = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
-    t = await createTestApp({
-      env: { LOG_LEVEL: 'info' },
-      build: { logStream: destination },
-    });
+    t = await createTestApp({ env: { LOG_LEVEL: 'info' }, build: { logStream: stream } });
   });
   afterAll(() => t.close());
 

@@ -89,6 +89,24 @@ export function createMetrics(sources: { poolStats: Database['poolStats'] }) {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
+/** One answered request, in the request histogram: its route's pattern, or `unmatched`. */
+export function observeRequest(
+  metrics: Metrics,
+  method: string,
+  route: string | undefined,
+  statusCode: number,
+  elapsedMs: number,
+) {
+  metrics.httpRequests.observe(
+    {
+      method,
+      route: route ?? 'unmatched',
+      status_class: STATUS_CLASSES[Math.floor(statusCode / 100) - 1] ?? 'other',
+    },
+    elapsedMs / 1000,
+  );
+}
+
 /**
  * Counts requests, placements and order changes, and serves GET /metrics on the main port to
  * `Authorization: Bearer <METRICS_TOKEN>` (404 when no token is set: the route exists so the web
@@ -99,17 +117,10 @@ export function registerMetrics(
   metrics: Metrics,
   deps: { token: string | undefined; events: DomainEventBus },
 ) {
-  const { httpRequests, ordersRefused, ordersPlaced, orderUpdates } = metrics;
+  const { ordersRefused, ordersPlaced, orderUpdates } = metrics;
   // A plain callback hook: no promise a request.
   app.addHook('onResponse', (request, reply, done) => {
-    httpRequests.observe(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status_class: STATUS_CLASSES[Math.floor(reply.statusCode / 100) - 1] ?? 'other',
-      },
-      reply.elapsedTime / 1000,
-    );
+    observeRequest(metrics, request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime);
     done();
   });
   app.addHook('onError', async (request, _reply, error) => {

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { type Precompressed, precompress } from '../lib/precompressed';
 
 /**
  * Where the web build publishes its server entry (apps/web/src/app/entry-server.tsx) and the pages
@@ -19,7 +20,7 @@ type Build = {
   version: string;
   entry: Promise<ServerEntry>;
   template: Promise<string>;
-  painted: Map<string, Promise<string>>;
+  painted: Map<string, Promise<Precompressed>>;
 };
 
 /** How many painted pages a build keeps, the oldest dropped first: the menus being scanned now. */
@@ -59,19 +60,20 @@ export function pagePainter(webDistDir: string) {
 
   return {
     /**
-     * `url`'s page painted from the menu's answer (`menuJson`, tagged `etag`); undefined when the
-     * build has no entry. Painted once per menu version, URL and build (a few milliseconds of
-     * CPU each), then answered from memory: an edited menu has a new tag, a new build its own pages.
+     * `url`'s page painted from the menu's answer (`menuJson`, tagged `etag`), with its brotli and
+     * gzip forms, as the build's prerendered pages have theirs; undefined when the build has no
+     * entry. Painted and compressed once per menu version, URL and build (tens of milliseconds of
+     * CPU), then answered from memory: an edited menu has a new tag, a new build its own pages.
      */
-    async paint(url: string, menu: { etag: string; json: string }): Promise<string | undefined> {
+    async paint(url: string, menu: { etag: string; json: string }): Promise<Precompressed | undefined> {
       const build = await currentBuild();
       if (!build) return undefined;
       const key = `${menu.etag} ${url}`;
       let page = build.painted.get(key);
       if (!page) {
-        page = Promise.all([build.entry, build.template]).then(([entry, template]) =>
-          entry.renderPage(url, template, menu.json),
-        );
+        page = Promise.all([build.entry, build.template])
+          .then(([entry, template]) => entry.renderPage(url, template, menu.json))
+          .then((html) => precompress(Buffer.from(html)));
         if (build.painted.size >= PAINTED_PAGES_KEPT)
           build.painted.delete(build.painted.keys().next().value ?? '');
         build.painted.set(key, page);

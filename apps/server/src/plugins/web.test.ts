@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMenuItem } from '../test/orders';
 import { ownerWithRestaurant } from '../test/restaurants';
@@ -88,6 +89,26 @@ describe('pages painted on the server (docs/performance.md)', () => {
     expect(JSON.parse(edited.menuJson).menu.map((item: { item_name: string }) => item.item_name)).toContain(
       'Bread',
     );
+  });
+
+  it('sends a painted page compressed with its painting, in the encoding the phone prefers', async () => {
+    const menuUrl = `/menu-display?token=${place.token}`;
+    const plain = await get(menuUrl);
+    const asked = (acceptEncoding: string) =>
+      t.app.inject({ method: 'GET', url: menuUrl, headers: { 'accept-encoding': acceptEncoding } });
+    const br = await asked('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    // Brotli's best, as the build's own pages: made once with the painting, not per request.
+    const bestBrotli = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } };
+    expect(br.rawPayload.equals(zlib.brotliCompressSync(plain.rawPayload, bestBrotli))).toBe(true);
+    const gzip = await asked('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    // Still the one painting.
+    expect(painted(plain.body).paintings).toBe(painted((await get(menuUrl)).body).paintings);
   });
 
   it('sends the plain page for a menu that does not open, and index.html for other pages', async () => {

@@ -4,6 +4,7 @@ import { DisplayMenuParams, DisplayMenuQuery } from '@tableserve/contract/custom
 import { serverMessages } from '@tableserve/contract/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { preferredEncoding } from '../lib/precompressed';
 import type { CustomerMenuService } from '../modules/customer-menu/customer-menu.service';
 import type { EncodedAnswer } from '../modules/customer-menu/published-menus';
 import { type PagePainter, pagePainter } from './page-painter';
@@ -52,8 +53,14 @@ async function menuOf(
 async function sendMenuPage(reply: FastifyReply, painter: PagePainter, menu: MenuToPaint) {
   try {
     const { etag, identity } = menu.answer;
-    const html = await painter.paint(menu.pagePath, { etag, json: identity.toString('utf8') });
-    if (html !== undefined) return reply.type('text/html; charset=utf-8').send(html);
+    const page = await painter.paint(menu.pagePath, { etag, json: identity.toString('utf8') });
+    if (page !== undefined) {
+      // Compressed with the painting: @fastify/compress leaves an answer with its encoding alone.
+      const encoding = preferredEncoding(reply.request.headers['accept-encoding']);
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+      reply.header('Vary', 'Accept-Encoding');
+      return reply.type('text/html; charset=utf-8').send(page[encoding]);
+    }
   } catch (error) {
     reply.log.error({ err: error }, 'menu page: painting failed, sending the plain page');
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -51,6 +52,18 @@ async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<vo
   if (process.env.TEST_DB_DRIVER !== 'postgres' || !serverUrl)
     return { url: 'memory://', drop: async () => {} };
   return createPostgresDatabase(serverUrl);
+}
+
+/** A log destination for BuildOptions.logStream, and the lines written to it, parsed. */
+export function logLines() {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { stream, lines };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { PricingRules, TaxRate } from '@tableserve/contract/bill';
 import { percentFromRate } from '@tableserve/contract/bill';
 import { DisplayMenuResponse, type MenuPricing } from '@tableserve/contract/customer-menu';
@@ -8,17 +6,15 @@ import { MAX_ID } from '@tableserve/contract/fields';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { InvalidatedCaches } from '../../lib/invalidated-caches';
+import { type Precompressed, precompress } from '../../lib/precompressed';
 import { isOrderable, toDinerMenuItem } from '../menu/menu.service';
 import { type MenuItemRow, menuReads } from '../menu/menu-reads';
 import { type RestaurantRow, restaurantReads, type TaxRateRow } from '../restaurants/restaurant-reads';
 import { toRestaurantPublic } from '../restaurants/restaurants.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
 /** The diner's menu answer, serialised and compressed once per change of the menu. */
-export type EncodedAnswer = { etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
+export type EncodedAnswer = Precompressed & { etag: string };
 
 /** What every diner request of one restaurant needs, read once and kept until something changes. */
 export type PublishedMenu = {
@@ -36,6 +32,8 @@ export type PublishedMenu = {
   taxOf(item: Pick<MenuItemRow, 'taxRateId'>): TaxRate | null;
   /** The menu answer, with the token (the QR code's form) or without it (the id form). */
   answer(form: 'token' | 'id'): Promise<EncodedAnswer>;
+  /** The same once it is encoded, else undefined: for an answer made without waiting. */
+  encoded(form: 'token' | 'id'): EncodedAnswer | undefined;
 };
 
 export type PublishedMenus = ReturnType<typeof createPublishedMenus>;
@@ -50,12 +48,8 @@ const serialise = (body: unknown) =>
   Buffer.from(JSON.stringify(z.encode(DisplayMenuResponse, body as DisplayMenuResponse)));
 
 async function compress(identity: Buffer): Promise<EncodedAnswer> {
-  const [br, gz] = await Promise.all([
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip(identity, { level: 9 }),
-  ]);
   const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  return { etag, identity, br, gzip: gz };
+  return { etag, ...(await precompress(identity)) };
 }
 
 /**
@@ -133,6 +127,7 @@ export function createPublishedMenus(deps: {
       restaurantReads.taxRates(db, restaurant.id),
     ]);
     const answers = new Map<'token' | 'id', Promise<EncodedAnswer>>();
+    const encoded = new Map<'token' | 'id', EncodedAnswer>();
     const shown = rows.filter(isOrderable);
     const rateById = new Map(taxRates.map((rate) => [rate.id, rate]));
     const defaultRate = taxRates.find((rate) => rate.isDefault) ?? null;
@@ -168,10 +163,18 @@ export function createPublishedMenus(deps: {
             pricing: pricingOf(restaurant, taxRates),
           });
           answers.set(form, answer);
+          answer.then((value) => encoded.set(form, value)).catch(() => {});
         }
         return answer;
       },
+      encoded: (form) => encoded.get(form),
     };
+  }
+
+  function heldByToken(token: string) {
+    const id = idOfToken.get(token);
+    const kept = id === undefined ? undefined : menus.get(id);
+    return kept?.restaurant.token === token ? kept : undefined;
   }
 
   function counted(menu: PublishedMenu | undefined) {
@@ -202,14 +205,24 @@ export function createPublishedMenus(deps: {
 
     /** The same, by the menu token of the restaurant's QR code. */
     async byToken(token: string): Promise<PublishedMenu | undefined> {
-      const id = idOfToken.get(token);
-      const kept = id === undefined ? undefined : menus.get(id);
-      if (counted(kept?.restaurant.token === token ? kept : undefined)) return kept;
+      const kept = heldByToken(token);
+      if (counted(kept)) return kept;
       return menus.readKeyed(
         async () => buildFound(await restaurantReads.byToken(db, token)),
         (menu) => menu.restaurant.id,
       );
     },
+
+    /**
+     * The menu as this process holds it now (by id or by token), without reading the database and
+     * without counting the lookup: a caller that answers from it counts it with `countHit`; one
+     * that does not asks byId or byToken next, which count theirs.
+     */
+    held: (key: { id: number } | { token: string }): PublishedMenu | undefined =>
+      'id' in key ? menus.get(key.id) : heldByToken(key.token),
+
+    /** A lookup answered from `held`'s menu, for the metrics. */
+    countHit: () => deps.onLookup?.(true),
 
     /** After a change of the restaurant or its menu has committed. */
     invalidate: (restaurantId: number) => menus.invalidate(restaurantId),
