@@ -98,3 +98,40 @@ describe('businessDay', () => {
     expect(businessDayAt(at('2026-03-08T09:59:00Z'), la).date).toBe('2026-03-07');
   });
 });
+
+describe('businessDayAt, from the days it already worked out', () => {
+  const HOUR = 3_600_000;
+  /** Every half hour of the week around the spring change, in the order given. */
+  const instantsOfTheWeek = (from: string) =>
+    Array.from({ length: 7 * 48 }, (_, index) => new Date(Date.parse(from) + (index * HOUR) / 2));
+
+  it('answers the day whose span holds the instant, walking forward, back and across a daylight-saving change', () => {
+    const la = {
+      openingHours: hours({ saturday: { open: '18:00', close: '03:00' } }),
+      timezone: 'America/Los_Angeles',
+    };
+    const week = instantsOfTheWeek('2026-03-05T00:00:00Z');
+    for (const instant of [...week, ...week.reverse()]) {
+      const day = businessDayAt(instant, la);
+      expect(day.start.getTime()).toBeLessThanOrEqual(instant.getTime());
+      expect(day.end.getTime()).toBeGreaterThan(instant.getTime());
+      expect(day).toEqual(businessDay(day.date, la));
+    }
+    // 03:30 PDT, after the jump and Saturday's 03:00 close: Sunday's; 01:30 PST: still Saturday's.
+    expect(businessDayAt(at('2026-03-08T10:30:00Z'), la).date).toBe('2026-03-08');
+    expect(businessDayAt(at('2026-03-08T09:30:00Z'), la).date).toBe('2026-03-07');
+  });
+
+  it('keeps the days of one zone apart when the opening hours differ, and follows a change of hours', () => {
+    const timezone = 'Europe/Berlin';
+    const early = { openingHours: hours(), timezone };
+    const late = { openingHours: hours({ friday: { open: '18:00', close: '02:00' } }), timezone };
+    // Saturday 2026-07-18 01:30 CEST.
+    const instant = at('2026-07-17T23:30:00Z');
+    expect(businessDayAt(instant, early).date).toBe('2026-07-18');
+    expect(businessDayAt(instant, late).date).toBe('2026-07-17');
+    expect(businessDayAt(instant, early).date).toBe('2026-07-18');
+    // The same instant in another zone.
+    expect(businessDayAt(instant, { ...early, timezone: 'America/New_York' }).date).toBe('2026-07-17');
+  });
+});

@@ -83,12 +83,15 @@ const weekdayOf = (date: string): Weekday =>
   // getUTCDay: 0 is Sunday; WEEKDAYS starts on Monday.
   WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
 
-/** The local time at which business day `date` starts: the previous day's late close, or midnight. */
-function startTimeOf(date: string, hours: WeeklyHours): string {
-  const weekday = weekdayOf(shiftDate(date, -1));
+/** The local time at which the business day after `weekday` starts: its late close, or midnight. */
+function startTimeAfter(weekday: Weekday, hours: WeeklyHours): string {
   const previous = hours[weekday];
   return previous && previous.closing_day !== weekday ? previous.close : '00:00';
 }
+
+/** The local time at which business day `date` starts. */
+const startTimeOf = (date: string, hours: WeeklyHours) =>
+  startTimeAfter(weekdayOf(shiftDate(date, -1)), hours);
 
 export type BusinessDay = { date: string; start: Date; end: Date };
 
@@ -108,8 +111,45 @@ export function businessDay(date: string, restaurant: RestaurantClock): Business
 }
 
 /** The business day `instant` falls in: yesterday's while yesterday's late close is still ahead. */
-export function businessDayAt(instant: Date, restaurant: RestaurantClock): BusinessDay {
+function workOutBusinessDayAt(instant: Date, restaurant: RestaurantClock): BusinessDay {
   const today = localDate(instant, restaurant.timezone);
   const day = businessDay(today, restaurant);
   return instant < day.start ? businessDay(shiftDate(today, -1), restaurant) : day;
+}
+
+/**
+ * Business days already worked out, a few per clock, newest first. Every order the staff see
+ * carries its business day (its order_date), and working one out costs about a dozen
+ * Intl.DateTimeFormat.formatToParts calls: on every status change, that was the server's largest
+ * function of its own. Business days partition time, so a kept day whose span holds the instant
+ * IS that instant's day, whatever the app's clock says: nothing expires, the span is the check,
+ * and a daylight-saving change is already inside the spans worked out.
+ */
+const keptDays = new Map<string, BusinessDay[]>();
+/** A week of days per clock covers the lists the staff page through; the rest are worked out again. */
+const DAYS_KEPT_PER_CLOCK = 8;
+/** Bounds the memory: restaurants change their hours, and each change is a clock of its own. */
+const CLOCKS_KEPT = 2000;
+
+/** What a clock's business days depend on: its zone, and when each weekday's business day starts. */
+const clockKey = (restaurant: RestaurantClock) =>
+  `${restaurant.timezone} ${WEEKDAYS.map((weekday) => startTimeAfter(weekday, restaurant.openingHours)).join(' ')}`;
+
+/**
+ * The business day `instant` falls in. The answer may be shared with other callers: never
+ * change its dates.
+ */
+export function businessDayAt(instant: Date, restaurant: RestaurantClock): BusinessDay {
+  const key = clockKey(restaurant);
+  const kept = keptDays.get(key) ?? [];
+  const time = instant.getTime();
+  const known = kept.find((day) => day.start.getTime() <= time && time < day.end.getTime());
+  if (known) return known;
+  const day = workOutBusinessDayAt(instant, restaurant);
+  if (!keptDays.has(key) && keptDays.size >= CLOCKS_KEPT) {
+    // The clock kept longest goes first (a Map iterates in insertion order).
+    keptDays.delete(keptDays.keys().next().value!);
+  }
+  keptDays.set(key, [day, ...kept.slice(0, DAYS_KEPT_PER_CLOCK - 1)]);
+  return day;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SOCKET_OPTIONS, SOCKET_UNAUTHORIZED } from '@tableserve/contract/realtime';
-import { io as connect, type Socket } from 'socket.io-client';
+import { io as connect, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerWithRestaurant } from '../test/restaurants';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -8,12 +8,17 @@ import { createTestApp, type TestApp } from '../test/test-app';
 /** Listens on a free loopback port; answers a function that connects with the spec's options. */
 async function listen(t: TestApp) {
   const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  return (restaurantId: number, token: string): Socket =>
+  return (
+    restaurantId: number,
+    token: string,
+    options: Partial<ManagerOptions & SocketOptions> = {},
+  ): Socket =>
     connect(address, {
       ...SOCKET_OPTIONS,
       transports: [...SOCKET_OPTIONS.transports],
       query: { restaurant_id: restaurantId },
       auth: { token },
+      ...options,
     });
 }
 type Open = Awaited<ReturnType<typeof listen>>;
@@ -244,6 +249,15 @@ describe.each(adapters)('real-time order events (%s)', (_label, redisUrl) => {
     const newOrder = next(staff, 'new_order');
     const orderId = await placeOrder(t, w, w.bob.token);
     expect(await newOrder).toMatchObject({ order_id: orderId });
+  });
+
+  it('sends its frames uncompressed, even to a client that offers permessage-deflate (as browsers do)', async () => {
+    const w = await world(t);
+    const staff = track(open(w.restaurantId, w.owner.token, { perMessageDeflate: { threshold: 0 } }));
+    await connected(staff);
+    // The extensions the server agreed to, as the client's WebSocket (the ws package) read them.
+    const { ws } = staff.io.engine.transport as unknown as { ws: { extensions: string } };
+    expect(ws.extensions).toBe('');
   });
 
   it("refuses a connection without a valid token, and an owner's token for another restaurant", async () => {

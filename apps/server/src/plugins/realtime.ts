@@ -64,6 +64,10 @@ export function registerRealtime(
     path: '/socket.io',
     transports: ['websocket'],
     serveClient: false,
+    // Browsers offer permessage-deflate; accepted, every event would be compressed once per
+    // socket it reaches (thousands of diners' phones), and each socket would keep its own zlib
+    // state. The events are a few hundred bytes: off, as engine.io's default has it, and stays so.
+    perMessageDeflate: false,
   });
   // The adapter's own pub/sub connections: it never closes them, so onClose below does.
   const pubSub = deps.redis ? [deps.redis.duplicate(), deps.redis.duplicate()] : [];

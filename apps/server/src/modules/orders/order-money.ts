@@ -65,7 +65,10 @@ export function priceOrder(
  * besides the added tax and the service.
  */
 export function toOrderMoney(
-  order: OrderRow,
+  order: Pick<
+    OrderRow,
+    'paymentTiming' | 'paymentState' | 'serviceCents' | 'taxIncluded' | 'taxCents' | 'totalCents'
+  >,
   lines: readonly Pick<OrderItemRow, 'taxName' | 'taxRate' | 'taxCents'>[],
 ): OrderMoney {
   const asBefore =

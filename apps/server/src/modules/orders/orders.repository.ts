@@ -76,6 +76,32 @@ const staffLineFields = {
   allergens: menuReads.allergensOfItem(orderItems.menuItemId),
 };
 
+/**
+ * The order's columns its staff view (staff-order.ts) and its event are made of. A status move
+ * answers these alone: each column returned costs its decoding on every change.
+ */
+const staffOrderColumns = {
+  id: orders.id,
+  restaurantId: orders.restaurantId,
+  customerId: orders.customerId,
+  customerName: orders.customerName,
+  phoneNumber: orders.phoneNumber,
+  orderType: orders.orderType,
+  tableNumber: orders.tableNumber,
+  status: orders.status,
+  totalCents: orders.totalCents,
+  taxCents: orders.taxCents,
+  taxIncluded: orders.taxIncluded,
+  serviceCents: orders.serviceCents,
+  paymentTiming: orders.paymentTiming,
+  paymentState: orders.paymentState,
+  otherOrderDetails: orders.otherOrderDetails,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+};
+
+export type StaffOrderRow = Pick<OrderRow, keyof typeof staffOrderColumns>;
+
 export type StaffLineRow = Pick<
   OrderItemRow,
   | 'menuItemId'
@@ -171,7 +197,7 @@ function statusMoveStatement(db: DbOrTx, shape: MoveShape) {
         ),
       )
       .returning({
-        ...getTableColumns(orders),
+        ...staffOrderColumns,
         previousStatus: sql<OrderRow['status']>`${previous.status}`.as('previous_status'),
         lines: staffLinesJson(orders.id).as('lines'),
       }),
@@ -282,7 +308,7 @@ export const ordersRepository = {
         at: Date;
       },
       audit: { actor: Actor; actionOf: (from: OrderRow['status']) => string },
-    ): Promise<{ row: OrderRow; lines: StaffLineRow[] } | undefined> => {
+    ): Promise<{ row: StaffOrderRow; lines: StaffLineRow[] } | undefined> => {
       const { restaurantId, orderId, from, to, at } = move;
       if (from.length === 0) return undefined;
       const shape = { from, to, actorKind: audit.actor.kind, actions: from.map(audit.actionOf) };

@@ -5,11 +5,16 @@ import { centsToDollars } from '../../lib/money';
 import { groupBy } from '../../lib/objects';
 import { toOrderLine } from './order-lines';
 import { toOrderMoney } from './order-money';
-import { type OrderRow, ordersRepository as repo, type StaffLineRow } from './orders.repository';
+import {
+  type OrderRow,
+  ordersRepository as repo,
+  type StaffLineRow,
+  type StaffOrderRow,
+} from './orders.repository';
 
 /** An order as the restaurant's staff see it (docs/product/staff-screens.md#order-summary). */
 export function toStaffOrder(
-  order: OrderRow,
+  order: StaffOrderRow,
   lines: StaffLineRow[],
   restaurant: RestaurantClock,
 ): StaffOrder {

@@ -30,7 +30,7 @@ import type { RestaurantRow } from '../restaurants/restaurant-reads';
 import { giveBack, rehold } from './order-holds';
 import type { PricedLine } from './order-lines';
 import { priceOrder } from './order-money';
-import { type OrderRow, ordersRepository as repo } from './orders.repository';
+import { type OrderRow, ordersRepository as repo, type StaffOrderRow } from './orders.repository';
 import { createOrderPlacement, type PreparedOrder } from './place-order';
 import { staffOrdersOf, toStaffOrder } from './staff-order';
 
@@ -101,7 +101,7 @@ export function createStaffOrdersService(deps: {
   }
 
   /** Tells the staff (and the order's diner) what changed, with the order as the lists show it. */
-  function announceUpdate(restaurant: RestaurantRow, row: OrderRow, order: StaffOrder) {
+  function announceUpdate(restaurant: RestaurantRow, row: StaffOrderRow, order: StaffOrder) {
     events.emit('order.updated', { restaurantId: restaurant.id, customerId: row.customerId, order });
     return order;
   }
