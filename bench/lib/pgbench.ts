@@ -131,10 +131,11 @@ export async function runPlaceOrderPgbench(options: {
     const latencies = await transactionLatencies(directory);
     const transactions = figure(/number of transactions actually processed: (\d+)/);
     // The statement answers no row when it writes nothing (a customer gone, too little left):
-    // a rate of transactions that wrote no order would measure nothing.
+    // a rate of transactions that wrote no order would measure nothing. At least: the server may
+    // still be answering the last requests of the scenario before.
     const written = (await orderCount(databaseUrl)) - ordersBefore;
-    if (written !== transactions)
-      throw new Error(`pgbench: ${transactions} transactions wrote ${written} orders`);
+    if (written < transactions)
+      throw new Error(`pgbench: ${transactions} transactions wrote only ${written} orders`);
     return {
       clients,
       seconds,
