@@ -99,6 +99,28 @@ describe('login tokens', () => {
     expect(await service.verify('staff', token)).toBeUndefined();
   });
 
+  it('name the audience a token claims, the same from memory once verified as decoded before', async () => {
+    const moving = testClock();
+    const service = createJwtService(SECRET, moving.now);
+    const staff = await service.sign('staff', 9, HOUR, 1);
+    expect(service.claimedAudience(staff)).toBe('staff');
+    await service.verify('staff', staff);
+    expect(service.claimedAudience(staff)).toBe('staff');
+    // Its claim, not the audience a caller tried it for: a failed check remembers nothing.
+    const diner = await service.sign('customer', 7, HOUR, 0);
+    expect(await service.verify('owner', diner)).toBeUndefined();
+    expect(service.claimedAudience(diner)).toBe('customer');
+    // Past its expiry the token is decoded again: still its claim, and still refused by verify.
+    moving.advance(HOUR * 1000);
+    expect(service.claimedAudience(staff)).toBe('staff');
+    expect(await service.verify('staff', staff)).toBeUndefined();
+    const asAdmin = tamper(diner, (payload) => {
+      payload.aud = 'admin';
+    });
+    for (const token of ['', 'not-a-jwt', 'a.b.c', asAdmin])
+      expect(service.claimedAudience(token), token).toBeUndefined();
+  });
+
   it('refuse a token whose payload was changed after signing', async () => {
     const owner = await jwt.sign('owner', 42, 12 * HOUR, 3);
     const asAnotherOwner = tamper(owner, (payload) => {

@@ -64,6 +64,9 @@ export function createSessionTokens(deps: { db: DbOrTx; jwt: JwtService; caches:
      */
     claims: (audience: Audience, token: string) => jwt.verify(audience, token),
 
+    /** The audience a token claims, unverified: only to pick which check to run (lib/jwt.ts). */
+    claimedAudience: (token: string) => jwt.claimedAudience(token),
+
     /**
      * Ends every session of the account. Inside the caller's transaction when given one: the
      * caller then calls announceRevoked once it has committed, so open sockets close too.

@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Actor, ownerActor } from '../lib/actor';
 import { forbidden, unauthorized } from '../lib/app-error';
-import { claimedAudience } from '../lib/jwt';
 import type { SessionTokens } from '../lib/session-tokens';
 import type { StaffActors } from '../modules/staff/staff-actors';
 import type { SubscriptionValidity } from '../modules/subscriptions/subscription-validity';
@@ -82,7 +81,7 @@ export async function actorOfToken(
   deps: { tokens: SessionTokens; staffActors: StaffActors },
   token: string,
 ): Promise<Actor | undefined> {
-  const audience = claimedAudience(token);
+  const audience = deps.tokens.claimedAudience(token);
   if (audience === 'owner') {
     const ownerId = await deps.tokens.verify('owner', token);
     return ownerId ? ownerActor(ownerId) : undefined;
@@ -152,7 +151,7 @@ export const authPlugin = fp(
     const placeOrder = app.requirePermission('orders.place', { subscribed: true });
     const customerOrPlaceOrder = async (request: FastifyRequest) => {
       const token = bearerToken(request);
-      const audience = token ? claimedAudience(token) : undefined;
+      const audience = token ? options.tokens.claimedAudience(token) : undefined;
       if (audience && audience !== 'customer') return placeOrder(request);
       return app.requireCustomer(request);
     };
