@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { registerErrorHandling } from './errors';
+import { registerRateLimits } from './rate-limits';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -37,5 +40,28 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
     const fourth = await ask(second, 4);
     expect(fourth.statusCode).toBe(429);
     expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('rate limits kept in one process (no Redis)', () => {
+  it('still refuses an address after many thousand other addresses came within its window', async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    await registerRateLimits(app, undefined);
+    app.get(
+      '/limited',
+      { preHandler: app.limitByIp('test', { max: 1, windowMs: 60_000 }) },
+      async () => 'ok',
+    );
+    const ask = (address: string) => app.inject({ method: 'GET', url: '/limited', remoteAddress: address });
+    try {
+      expect((await ask('10.0.0.1')).statusCode).toBe(200);
+      expect((await ask('10.0.0.1')).statusCode).toBe(429);
+      // A rush of other clients: more than the plugin's own default of 5,000 counters.
+      for (let n = 0; n < 6_000; n++) await ask(`10.1.${n >> 8}.${n & 255}`);
+      expect((await ask('10.0.0.1')).statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
   });
 });

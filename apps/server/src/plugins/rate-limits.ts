@@ -52,6 +52,14 @@ type ChargeLimits = { perOwner: Limit; declinedPerIp: Limit };
 
 const MINUTE = 60_000;
 
+/**
+ * Without Redis, each limiter keeps its counters in this process, forgetting the least recently
+ * used past this many keys. The plugin's default, 5,000, let a busy instance forget a diner's or
+ * an address's count within its window (a rush of diners pushes it out) and so let them past
+ * the limit; 100,000 counters are a few megabytes at most, and only while that many are live.
+ */
+const LOCAL_COUNTERS_PER_LIMIT = 100_000;
+
 /** The limits of the public account endpoints (brute force and mail flooding). */
 export const accountLimits = {
   login: { perIp: { max: 20, windowMs: MINUTE }, perIpAndEmail: { max: 10, windowMs: 15 * MINUTE } },
@@ -136,7 +144,16 @@ export async function registerRateLimits(
   /** One preHandler over several limits. The plugin's own hook runs once per request, so several keys need several limiters. */
   const limitAll = (keys: Keyed[]): preHandlerAsyncHookHandler => {
     const limiters = keys.flatMap(([limit, keyGenerator]) =>
-      limit ? [app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator })] : [],
+      limit
+        ? [
+            app.createRateLimit({
+              max: limit.max,
+              timeWindow: limit.windowMs,
+              keyGenerator,
+              cache: LOCAL_COUNTERS_PER_LIMIT,
+            }),
+          ]
+        : [],
     );
     return async (request, reply) => {
       for (const limiter of limiters) {
@@ -169,6 +186,7 @@ export async function registerRateLimits(
       max: limits.declinedPerIp.max,
       timeWindow: limits.declinedPerIp.windowMs,
       keyGenerator: (r) => `${name}:declined-ip:${r.ip}`,
+      cache: LOCAL_COUNTERS_PER_LIMIT,
     });
     const preHandler: preHandlerAsyncHookHandler = async function (request, reply) {
       await perOwner.call(this, request, reply);
