@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type CreateRateLimitOptions } from '@fastify/rate-limit';
 import { serverMessages } from '@tableserve/contract/messages';
 import type {
   FastifyInstance,
@@ -140,20 +140,15 @@ export async function registerRateLimits(
     throw new AppError(429, serverMessages.tooManyRequests(seconds), 'RATE_LIMITED');
   };
 
+  // The plugin reads a limiter's `cache` (its local counters); its types leave the option out.
+  const createLimiter = (options: CreateRateLimitOptions) =>
+    app.createRateLimit({ ...options, cache: LOCAL_COUNTERS_PER_LIMIT } as CreateRateLimitOptions);
+
   type Keyed = [Limit | undefined, (request: FastifyRequest) => string];
   /** One preHandler over several limits. The plugin's own hook runs once per request, so several keys need several limiters. */
   const limitAll = (keys: Keyed[]): preHandlerAsyncHookHandler => {
     const limiters = keys.flatMap(([limit, keyGenerator]) =>
-      limit
-        ? [
-            app.createRateLimit({
-              max: limit.max,
-              timeWindow: limit.windowMs,
-              keyGenerator,
-              cache: LOCAL_COUNTERS_PER_LIMIT,
-            }),
-          ]
-        : [],
+      limit ? [createLimiter({ max: limit.max, timeWindow: limit.windowMs, keyGenerator })] : [],
     );
     return async (request, reply) => {
       for (const limiter of limiters) {
@@ -182,11 +177,10 @@ export async function registerRateLimits(
 
   app.decorate('limitCharges', (name: string, limits: ChargeLimits) => {
     const perOwner = limitAll([[limits.perOwner, (r) => `${name}:owner:${r.ownerId}`]]);
-    const declines = app.createRateLimit({
+    const declines = createLimiter({
       max: limits.declinedPerIp.max,
       timeWindow: limits.declinedPerIp.windowMs,
       keyGenerator: (r) => `${name}:declined-ip:${r.ip}`,
-      cache: LOCAL_COUNTERS_PER_LIMIT,
     });
     const preHandler: preHandlerAsyncHookHandler = async function (request, reply) {
       await perOwner.call(this, request, reply);
