@@ -36,12 +36,12 @@ export function createCustomerMenuService(deps: { publishedMenus: PublishedMenus
     /**
      * The same answer when it is ready in this process's memory (the menu cached, open and
      * already encoded), counted as a cache hit; else undefined, uncounted, and display() answers
-     * (a refusal, a miss). The caller has checked tokenOrId as display()'s route does.
+     * (a refusal, a miss). The caller has checked tokenOrId and table as display()'s route does.
      */
-    readyAnswer(tokenOrId: string): EncodedAnswer | undefined {
+    readyAnswer(tokenOrId: string, table?: number): EncodedAnswer | undefined {
       const byId = isRestaurantId(tokenOrId);
       const menu = publishedMenus.held(byId ? { id: Number(tokenOrId) } : { token: tokenOrId });
-      if (!menu || refusalOf(menu, undefined)) return undefined;
+      if (!menu || refusalOf(menu, table)) return undefined;
       const answer = menu.encoded(byId ? 'id' : 'token');
       if (answer) publishedMenus.countHit();
       return answer;

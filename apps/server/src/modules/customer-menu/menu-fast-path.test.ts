@@ -130,6 +130,14 @@ describe('the diner menu answered before Fastify', () => {
     expect(fast304.headers['content-length']).toBeUndefined();
     expect(fast304.headers['content-security-policy']).toBeDefined();
 
+    // A table's QR code adds its table: the same answer, checked as the route checks it.
+    for (const table of ['1', '01']) {
+      const withTable = `${url}?table=${table}`;
+      expect(comparable(await answeredFast(withTable, { 'accept-encoding': 'br, gzip' }))).toEqual(
+        comparable(await throughFastify(withTable, { 'accept-encoding': 'br, gzip' })),
+      );
+    }
+
     // The id form has its own answer (no token in it), ready once Fastify's route made it.
     const byId = `/api/v1/customer/display-menu/${restaurantId}`;
     expect((await answeredByFastify(byId)).statusCode).toBe(200);
@@ -212,8 +220,12 @@ describe('the diner menu answered before Fastify', () => {
     expect((await answeredFast(url)).statusCode).toBe(200);
 
     expect((await answeredByFastify(url, {}, 'HEAD')).statusCode).toBe(200);
-    expect((await answeredByFastify(`${url}?table=1`)).statusCode).toBe(200);
+    // A query other than a table's, or a table the schema refuses or the restaurant lacks.
+    expect((await answeredByFastify(`${url}?lang=en`)).statusCode).toBe(200);
+    expect((await answeredByFastify(`${url}?table=1&table=2`)).statusCode).toBe(400);
     expect((await answeredByFastify(`${url}?table=0`)).statusCode).toBe(400);
+    expect((await answeredByFastify(`${url}?table=x`)).statusCode).toBe(400);
+    expect((await answeredByFastify(`${url}?table=999`)).statusCode).toBe(404);
     // No route of Fastify's matches: its not-found answer, not the menu.
     expect((await overHttp(`${url}/`)).statusCode).toBe(404);
     const encoded = url.replace(/.$/, (last) => `%${last.charCodeAt(0).toString(16)}`);
