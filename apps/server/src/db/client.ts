@@ -7,10 +7,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { repositoryRoot } from '../config/config';
 import { type DataDirLock, holdDataDirLock } from './data-dir-lock';
+import { type EmbeddedClient, openEmbeddedClient } from './embedded-client';
 import { createEmbeddedCluster } from './embedded-cluster';
 import * as schema from './schema';
 
@@ -25,7 +25,7 @@ export type Database = {
   /** True when the embedded database lives on disk (the demo seed runs only there). */
   embeddedOnDisk: boolean;
   /** The embedded database's own client: backups dump its files between transactions. */
-  pglite: PGlite | undefined;
+  pglite: EmbeddedClient | undefined;
   ping(): Promise<boolean>;
   /** How many of this build's migrations the database has not applied (0: up to date). */
   migrationsBehind(): Promise<number>;
@@ -39,7 +39,7 @@ export type Database = {
  * PGlite's own start parameters with a 16 MB buffer cache instead of 128 MB: its WebAssembly
  * memory only grows, and the files are in the operating system's cache anyway (docs/performance.md).
  */
-const pgliteOptions = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
+const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 const migrationsFolder = path.join(repositoryRoot, 'apps/server/drizzle');
 
@@ -98,18 +98,18 @@ export async function openDatabase(options: {
     mkdirSync(directory, { recursive: true });
     lock = holdDataDirLock(dataDir);
   }
-  let client: PGlite;
+  let client: EmbeddedClient;
   try {
     // Created apart: initdb's memory is the child process's, gone when it exits (embedded-cluster.ts).
     if (directory !== undefined && !existsSync(path.join(directory, 'PG_VERSION')))
-      await createEmbeddedCluster(directory, { migrationsFolder, startParams: pgliteOptions.startParams });
-    client = new PGlite(directory, pgliteOptions);
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
+      await createEmbeddedCluster(directory, { migrationsFolder, startParams });
+    client = await openEmbeddedClient({ directory, startParams, migrationsFolder }, onQuery);
   } catch (error) {
     lock?.release();
     throw error;
   }
-  const db = drizzlePglite(onQuery ? timedPglite(client, onQuery) : client, { schema }) as unknown as Db;
+  // drizzle's PGlite driver calls only what EmbeddedClient has (query, transaction and tx.query).
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -161,7 +161,7 @@ async function migrationsBehind(db: Db): Promise<number> {
   return buildMigrations.filter((millis) => millis > applied).length;
 }
 
-/** query() of pg's clients and PGlite's, timed; a callback's end (pg's pool uses one) is the end. */
+/** query() of pg's clients, timed; a callback's end (pg's pool uses one) is the end. */
 function timed<Query>(query: Query, observe: QueryObserver): Query {
   // Its overloads (text or config, values, callback) all pass through unchanged.
   const call = query as unknown as (...args: unknown[]) => unknown;
@@ -180,24 +180,6 @@ function timed<Query>(query: Query, observe: QueryObserver): Query {
     if (result instanceof Promise) result.then(done, done);
     return result;
   }) as unknown as Query;
-}
-
-/**
- * The PGlite client drizzle sees: its query() timed, and its transactions' too. Its other members
- * stay its own (bound: PGlite keeps private fields, which a proxy as `this` cannot reach).
- */
-function timedPglite(client: PGlite, observe: QueryObserver): PGlite {
-  const query = timed(client.query.bind(client), observe);
-  const transaction: PGlite['transaction'] = (callback) =>
-    client.transaction((tx) => callback({ ...tx, query: timed(tx.query, observe) }));
-  return new Proxy(client, {
-    get(target, property) {
-      if (property === 'query') return query;
-      if (property === 'transaction') return transaction;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }
 
 function once(close: () => Promise<void>): () => Promise<void> {
