@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { repositoryRoot } from '../config/config';
 import { type DataDirLock, holdDataDirLock } from './data-dir-lock';
@@ -98,18 +99,22 @@ export async function openDatabase(options: {
     mkdirSync(directory, { recursive: true });
     lock = holdDataDirLock(dataDir);
   }
-  let client: EmbeddedClient;
+  let client: EmbeddedClient | undefined;
+  let db: Db;
   try {
     // Created apart: initdb's memory is the child process's, gone when it exits (embedded-cluster.ts).
     if (directory !== undefined && !existsSync(path.join(directory, 'PG_VERSION')))
       await createEmbeddedCluster(directory, { migrationsFolder, startParams });
-    client = await openEmbeddedClient({ directory, startParams, migrationsFolder }, onQuery);
+    client = await openEmbeddedClient({ directory, startParams }, onQuery);
+    // drizzle's PGlite driver calls only what EmbeddedClient has (query, transaction and tx.query).
+    const pgliteDb = drizzlePglite(client as unknown as PGlite, { schema });
+    await migratePglite(pgliteDb, { migrationsFolder });
+    db = pgliteDb as unknown as Db;
   } catch (error) {
+    await client?.close();
     lock?.release();
     throw error;
   }
-  // drizzle's PGlite driver calls only what EmbeddedClient has (query, transaction and tx.query).
-  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -119,7 +124,7 @@ export async function openDatabase(options: {
     migrationsBehind: () => migrationsBehind(db),
     poolStats: () => undefined,
     close: once(async () => {
-      await client.close();
+      await client?.close();
       lock?.release();
     }),
   };

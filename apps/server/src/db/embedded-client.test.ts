@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedClient, openEmbeddedClient } from './embedded-client';
 import { isUniqueViolation } from './errors';
 
-const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
-
 /**
  * The embedded database on its worker thread answers as PGlite on this thread did: the same rows
  * and types, transactions that nothing interleaves, the same errors, and a close that drains.
@@ -16,7 +14,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')(
     const observed: number[] = [];
     beforeAll(async () => {
       client = await openEmbeddedClient(
-        { directory: undefined, startParams: PGlite.defaultStartParams, migrationsFolder },
+        { directory: undefined, startParams: PGlite.defaultStartParams },
         (seconds) => observed.push(seconds),
       );
       await client.exec('create table things (id int primary key, at timestamptz, note text)');
@@ -89,7 +87,6 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')(
       const other = await openEmbeddedClient({
         directory: undefined,
         startParams: PGlite.defaultStartParams,
-        migrationsFolder,
       });
       const asked = other.query<{ one: number }>('select 1 as one');
       const closed = other.close();

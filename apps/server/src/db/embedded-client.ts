@@ -34,11 +34,18 @@ export type EmbeddedClient = EmbeddedStatements & {
   close(): Promise<void>;
 };
 
+/**
+ * The worker's young generation (V8's nursery): its garbage is each statement's protocol messages
+ * and rows, short-lived, so a small nursery costs little; V8's default let it grow by about 15 MB
+ * of resident memory over the idle server's (docs/performance.md, the embedded default's RSS).
+ */
+const WORKER_YOUNG_GENERATION_MB = 8;
+
 type Waiting = { resolve(value: unknown): void; reject(error: Error): void };
 
 /**
  * Starts the worker thread on `data` (PGlite's files, or memory) and answers once PGlite has
- * started and the migrations are applied; rejects with PGlite's error when either fails.
+ * started; rejects with PGlite's error when it fails.
  */
 export async function openEmbeddedClient(
   data: EmbeddedWorkerData,
@@ -49,6 +56,7 @@ export async function openEmbeddedClient(
   const worker = new Worker(new URL('./embedded-worker.cjs', import.meta.url), {
     workerData: data,
     execArgv: [],
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
   });
   const waiting = new Map<number, Waiting>();
   let lastId = OPENED;

@@ -10,7 +10,6 @@ export type EmbeddedWorkerData = {
   /** PGlite's files; undefined: in memory. */
   directory: string | undefined;
   startParams: string[];
-  migrationsFolder: string;
 };
 
 /** A request and the number its answer will carry. */
@@ -47,7 +46,7 @@ export type EmbeddedAnswer =
   | { id: number; ok: true; value: EmbeddedValue }
   | { id: number; ok: false; error: SentError };
 
-/** The answer to opening: request id 0, sent once PGlite has started and migrated. */
+/** The answer to opening: request id 0, sent once PGlite has started. */
 export const OPENED = 0;
 
 /** An error as it crosses threads: structured clone keeps an Error's message, not its fields. */

@@ -1,7 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { type ParserOptions, PGlite, type Transaction } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import {
   type EmbeddedAnswer,
   type EmbeddedMessage,
@@ -20,7 +18,7 @@ import {
  */
 const port = parentPort;
 if (!port) throw new Error('embedded-worker.ts runs as a worker thread');
-const { directory, startParams, migrationsFolder } = workerData as EmbeddedWorkerData;
+const { directory, startParams } = workerData as EmbeddedWorkerData;
 
 const client = new PGlite(directory, { startParams });
 
@@ -123,14 +121,14 @@ function serve({ id, request }: EmbeddedMessage) {
   void answered.then(() => answering.delete(answered));
 }
 
-migrate(drizzle(client), { migrationsFolder }).then(
+// PGlite only: drizzle (the migrations, every query's SQL) stays on the server's thread.
+client.waitReady.then(
   () => {
     answer({ id: OPENED, ok: true, value: undefined });
     port.on('message', serve);
   },
-  async (error: unknown) => {
+  (error: unknown) => {
     answer({ id: OPENED, ok: false, error: sendableError(error) });
-    await client.close().catch(() => undefined);
     port.close();
   },
 );
