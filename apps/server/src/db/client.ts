@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { repositoryRoot } from '../config/config';
 import { type DataDirLock, holdDataDirLock } from './data-dir-lock';
-import { type EmbeddedClient, openEmbeddedClient } from './embedded-client';
+import { type EmbeddedClient, openEmbeddedClient, type QueryObserver } from './embedded-client';
 import { createEmbeddedCluster } from './embedded-cluster';
 import * as schema from './schema';
 
@@ -49,9 +49,6 @@ const migrationsFolder = path.join(repositoryRoot, 'apps/server/drizzle');
  * turns, and the second finds the migrations applied (the sweeps use 7_262_001 and 7_262_002).
  */
 const MIGRATION_LOCK_ID = 7_262_000;
-
-/** Seconds one statement took, failed ones included. */
-export type QueryObserver = (seconds: number) => void;
 
 /**
  * Opens the database named by DATABASE_URL and applies the committed migrations:

@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads';
 import type { ParserOptions, Results, RowMode } from '@electric-sql/pglite';
-import type { QueryObserver } from './client';
 import {
   type EmbeddedAnswer,
   type EmbeddedMessage,
@@ -9,6 +8,9 @@ import {
   OPENED,
   receivedError,
 } from './embedded-protocol';
+
+/** Seconds one statement took, failed ones included (db/client.ts: the metrics' histogram). */
+export type QueryObserver = (seconds: number) => void;
 
 /** What drizzle's PGlite driver and runPrepared pass: the rest of PGlite's options are not used. */
 export type EmbeddedQueryOptions = { rowMode?: RowMode; parsers?: ParserOptions };
