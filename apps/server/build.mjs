@@ -75,7 +75,7 @@ async function prune(written) {
 
 /** Builds every bundle into dist/ and returns the paths written. */
 export async function buildServer() {
-  const [main, worker] = await Promise.all([
+  const [main, worker, database] = await Promise.all([
     esbuild.build({ ...common, entryPoints: entryPoints(), outdir: distDir, format: 'esm' }),
     // The sheets' worker thread (src/modules/qr-codes/table-sheets.ts) starts the file
     // ./table-sheets.worker.cjs beside the code that runs: in src/ that file loads the TypeScript
@@ -86,8 +86,20 @@ export async function buildServer() {
       outfile: path.join(distDir, 'table-sheets.worker.cjs'),
       format: 'cjs',
     }),
+    // The embedded database's worker thread (src/db/embedded-client.ts), likewise: beside the
+    // server and beside the command-line tools (npm run restore opens the restored database).
+    esbuild.build({
+      ...common,
+      entryPoints: [
+        { in: 'src/db/embedded-worker.ts', out: 'embedded-worker' },
+        { in: 'src/db/embedded-worker.ts', out: 'cli/embedded-worker' },
+      ],
+      outdir: distDir,
+      outExtension: { '.js': '.cjs' },
+      format: 'cjs',
+    }),
   ]);
-  const outputFiles = [...main.outputFiles, ...worker.outputFiles];
+  const outputFiles = [...main.outputFiles, ...worker.outputFiles, ...database.outputFiles];
   await publish(outputFiles);
   const written = outputFiles.map((file) => file.path);
   await prune(written);

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { repositoryRoot } from '../config/config';
 import { type DataDirLock, holdDataDirLock } from './data-dir-lock';
+import { type EmbeddedClient, openEmbeddedClient, type QueryObserver } from './embedded-client';
 import { createEmbeddedCluster } from './embedded-cluster';
 import * as schema from './schema';
 
@@ -25,7 +26,7 @@ export type Database = {
   /** True when the embedded database lives on disk (the demo seed runs only there). */
   embeddedOnDisk: boolean;
   /** The embedded database's own client: backups dump its files between transactions. */
-  pglite: PGlite | undefined;
+  pglite: EmbeddedClient | undefined;
   ping(): Promise<boolean>;
   /** How many of this build's migrations the database has not applied (0: up to date). */
   migrationsBehind(): Promise<number>;
@@ -39,7 +40,7 @@ export type Database = {
  * PGlite's own start parameters with a 16 MB buffer cache instead of 128 MB: its WebAssembly
  * memory only grows, and the files are in the operating system's cache anyway (docs/performance.md).
  */
-const pgliteOptions = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
+const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 const migrationsFolder = path.join(repositoryRoot, 'apps/server/drizzle');
 
@@ -48,9 +49,6 @@ const migrationsFolder = path.join(repositoryRoot, 'apps/server/drizzle');
  * turns, and the second finds the migrations applied (the sweeps use 7_262_001 and 7_262_002).
  */
 const MIGRATION_LOCK_ID = 7_262_000;
-
-/** Seconds one statement took, failed ones included. */
-export type QueryObserver = (seconds: number) => void;
 
 /**
  * Opens the database named by DATABASE_URL and applies the committed migrations:
@@ -98,18 +96,22 @@ export async function openDatabase(options: {
     mkdirSync(directory, { recursive: true });
     lock = holdDataDirLock(dataDir);
   }
-  let client: PGlite;
+  let client: EmbeddedClient | undefined;
+  let db: Db;
   try {
     // Created apart: initdb's memory is the child process's, gone when it exits (embedded-cluster.ts).
     if (directory !== undefined && !existsSync(path.join(directory, 'PG_VERSION')))
-      await createEmbeddedCluster(directory, { migrationsFolder, startParams: pgliteOptions.startParams });
-    client = new PGlite(directory, pgliteOptions);
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
+      await createEmbeddedCluster(directory, { migrationsFolder, startParams });
+    client = await openEmbeddedClient({ directory, startParams }, onQuery);
+    // drizzle's PGlite driver calls only what EmbeddedClient has (query, transaction and tx.query).
+    const pgliteDb = drizzlePglite(client as unknown as PGlite, { schema });
+    await migratePglite(pgliteDb, { migrationsFolder });
+    db = pgliteDb as unknown as Db;
   } catch (error) {
+    await client?.close();
     lock?.release();
     throw error;
   }
-  const db = drizzlePglite(onQuery ? timedPglite(client, onQuery) : client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -119,7 +121,7 @@ export async function openDatabase(options: {
     migrationsBehind: () => migrationsBehind(db),
     poolStats: () => undefined,
     close: once(async () => {
-      await client.close();
+      await client?.close();
       lock?.release();
     }),
   };
@@ -161,7 +163,7 @@ async function migrationsBehind(db: Db): Promise<number> {
   return buildMigrations.filter((millis) => millis > applied).length;
 }
 
-/** query() of pg's clients and PGlite's, timed; a callback's end (pg's pool uses one) is the end. */
+/** query() of pg's clients, timed; a callback's end (pg's pool uses one) is the end. */
 function timed<Query>(query: Query, observe: QueryObserver): Query {
   // Its overloads (text or config, values, callback) all pass through unchanged.
   const call = query as unknown as (...args: unknown[]) => unknown;
@@ -180,24 +182,6 @@ function timed<Query>(query: Query, observe: QueryObserver): Query {
     if (result instanceof Promise) result.then(done, done);
     return result;
   }) as unknown as Query;
-}
-
-/**
- * The PGlite client drizzle sees: its query() timed, and its transactions' too. Its other members
- * stay its own (bound: PGlite keeps private fields, which a proxy as `this` cannot reach).
- */
-function timedPglite(client: PGlite, observe: QueryObserver): PGlite {
-  const query = timed(client.query.bind(client), observe);
-  const transaction: PGlite['transaction'] = (callback) =>
-    client.transaction((tx) => callback({ ...tx, query: timed(tx.query, observe) }));
-  return new Proxy(client, {
-    get(target, property) {
-      if (property === 'query') return query;
-      if (property === 'transaction') return transaction;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }
 
 function once(close: () => Promise<void>): () => Promise<void> {

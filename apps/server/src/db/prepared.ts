@@ -3,12 +3,12 @@ import type { Db } from './client';
 
 /**
  * A hot statement: its name is unique, its text fixed (values go in $1…). On PostgreSQL each pool
- * connection parses and plans it once, then only binds and runs it; on PGlite (one connection, in
- * this process) it is sent as a plain parameterised query.
+ * connection parses and plans it once, then only binds and runs it; on PGlite (one connection, on
+ * its worker thread in this process) it is sent as a plain parameterised query.
  */
 export type PreparedStatement = { name: string; text: string };
 
-/** The driver's own client under drizzle: a pg pool or a PGlite instance (db/client.ts). */
+/** The driver's own client under drizzle: a pg pool or the embedded client (db/embedded-client.ts). */
 type DriverClient = pg.Pool | { query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }> };
 
 /**

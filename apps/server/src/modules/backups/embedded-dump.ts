@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedClient } from '../../db/embedded-client';
 
 /**
  * A consistent copy of the embedded database's files, as a gzipped tar (PGlite's dumpDataDir).
@@ -6,8 +6,11 @@ import type { PGlite } from '@electric-sql/pglite';
  * two statements of an open transaction. Inside a transaction of its own it waits for every other
  * one to end and holds off the next: PGlite runs one transaction at a time. CHECKPOINT first
  * writes every change into the data files, so a restore has no write-ahead log to replay.
+ * `client`: the server's (db/embedded-client.ts), or a PGlite opened here (embedded-backup.ts).
  */
-export async function dumpEmbedded(client: PGlite): Promise<Buffer> {
+export async function dumpEmbedded(
+  client: Pick<EmbeddedClient, 'transaction' | 'dumpDataDir'>,
+): Promise<Buffer> {
   const archive = await client.transaction(async (tx) => {
     await tx.exec('CHECKPOINT');
     return client.dumpDataDir('gzip');
