@@ -231,6 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    embeddedThread: config.embeddedThread,
     onIdleConnectionError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
     onQuery: (seconds) => metrics.dbQueries.observe(seconds),
   });

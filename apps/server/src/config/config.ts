@@ -54,6 +54,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(DEFAULT_DATABASE_POOL_SIZE),
+  EMBEDDED_DATABASE_THREAD: z.enum(['main', 'worker']).default('main'),
   REDIS_URL: optionalString.pipe(
     z
       .string()
@@ -174,6 +175,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Connections the pg pool opens at most (PostgreSQL only; PGlite has one). */
   databasePoolSize: number;
+  /** Where PGlite runs (db/client.ts): the server's thread, or a worker thread of its own. */
+  embeddedThread: 'main' | 'worker';
   redisUrl: string | undefined;
   jwtSecret: string | undefined;
   ownerTokenTtlSeconds: number;
@@ -259,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    embeddedThread: e.EMBEDDED_DATABASE_THREAD,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     ownerTokenTtlSeconds: e.OWNER_TOKEN_TTL,

@@ -45,6 +45,11 @@ export const environmentVariables: Record<keyof Env, VariableDoc> & Record<strin
     meaning:
       "connections to PostgreSQL each instance opens at most (1-100); all instances together must stay under the server's `max_connections`",
   },
+  EMBEDDED_DATABASE_THREAD: {
+    default: 'main',
+    meaning:
+      "where PGlite runs: `main`, the server's own thread (least memory), or `worker`, a thread of its own, so a busy restaurant's queries never hold up other requests (about 50 MB more)",
+  },
   REDIS_URL: {
     default: '',
     meaning: 'shares rate-limit counters and real-time (Socket.IO) rooms between instances',

@@ -19,6 +19,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a repository receives: the database or an open transaction. */
 export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
+/** What a backup needs of the embedded database's client, on either thread (modules/backups). */
+export type EmbeddedDumpable = Pick<EmbeddedClient, 'transaction' | 'dumpDataDir'>;
+
 export type Database = {
   db: Db;
   /** 'pglite' (embedded, file or memory) or 'postgres'. */
@@ -26,7 +29,7 @@ export type Database = {
   /** True when the embedded database lives on disk (the demo seed runs only there). */
   embeddedOnDisk: boolean;
   /** The embedded database's own client: backups dump its files between transactions. */
-  pglite: EmbeddedClient | undefined;
+  pglite: EmbeddedDumpable | undefined;
   ping(): Promise<boolean>;
   /** How many of this build's migrations the database has not applied (0: up to date). */
   migrationsBehind(): Promise<number>;
@@ -59,6 +62,11 @@ export async function openDatabase(options: {
   dataDir: string;
   /** The pg pool's connections at most (DATABASE_POOL_SIZE); PGlite has one. */
   poolSize?: number;
+  /**
+   * EMBEDDED_DATABASE_THREAD: PGlite on the server's own thread (the default: least memory) or on
+   * a worker thread (db/embedded-client.ts), where its WebAssembly never holds the event loop.
+   */
+  embeddedThread?: 'main' | 'worker';
   onIdleConnectionError?: (error: Error) => void;
   /** Told the time of every statement the app's queries run (the metrics' histogram). */
   onQuery?: QueryObserver;
@@ -96,17 +104,27 @@ export async function openDatabase(options: {
     mkdirSync(directory, { recursive: true });
     lock = holdDataDirLock(dataDir);
   }
-  let client: EmbeddedClient | undefined;
+  let client: (EmbeddedDumpable & { close(): Promise<void> }) | undefined;
   let db: Db;
   try {
     // Created apart: initdb's memory is the child process's, gone when it exits (embedded-cluster.ts).
     if (directory !== undefined && !existsSync(path.join(directory, 'PG_VERSION')))
       await createEmbeddedCluster(directory, { migrationsFolder, startParams });
-    client = await openEmbeddedClient({ directory, startParams }, onQuery);
-    // drizzle's PGlite driver calls only what EmbeddedClient has (query, transaction and tx.query).
-    const pgliteDb = drizzlePglite(client as unknown as PGlite, { schema });
-    await migratePglite(pgliteDb, { migrationsFolder });
-    db = pgliteDb as unknown as Db;
+    if (options.embeddedThread === 'worker') {
+      const onWorker = await openEmbeddedClient({ directory, startParams }, onQuery);
+      client = onWorker;
+      // drizzle's PGlite driver calls only what EmbeddedClient has (query, transaction and tx.query).
+      const pgliteDb = drizzlePglite(onWorker as unknown as PGlite, { schema });
+      await migratePglite(pgliteDb, { migrationsFolder });
+      db = pgliteDb as unknown as Db;
+    } else {
+      const onThisThread = new PGlite(directory, { startParams });
+      client = onThisThread;
+      await migratePglite(drizzlePglite(onThisThread), { migrationsFolder });
+      db = drizzlePglite(onQuery ? timedPglite(onThisThread, onQuery) : onThisThread, {
+        schema,
+      }) as unknown as Db;
+    }
   } catch (error) {
     await client?.close();
     lock?.release();
@@ -163,7 +181,7 @@ async function migrationsBehind(db: Db): Promise<number> {
   return buildMigrations.filter((millis) => millis > applied).length;
 }
 
-/** query() of pg's clients, timed; a callback's end (pg's pool uses one) is the end. */
+/** query() of pg's clients and PGlite's, timed; a callback's end (pg's pool uses one) is the end. */
 function timed<Query>(query: Query, observe: QueryObserver): Query {
   // Its overloads (text or config, values, callback) all pass through unchanged.
   const call = query as unknown as (...args: unknown[]) => unknown;
@@ -182,6 +200,24 @@ function timed<Query>(query: Query, observe: QueryObserver): Query {
     if (result instanceof Promise) result.then(done, done);
     return result;
   }) as unknown as Query;
+}
+
+/**
+ * The PGlite client drizzle sees: its query() timed, and its transactions' too. Its other members
+ * stay its own (bound: PGlite keeps private fields, which a proxy as `this` cannot reach).
+ */
+function timedPglite(client: PGlite, observe: QueryObserver): PGlite {
+  const query = timed(client.query.bind(client), observe);
+  const transaction: PGlite['transaction'] = (callback) =>
+    client.transaction((tx) => callback({ ...tx, query: timed(tx.query, observe) }));
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query') return query;
+      if (property === 'transaction') return transaction;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 function once(close: () => Promise<void>): () => Promise<void> {
