@@ -60,19 +60,20 @@ export function pagePainter(webDistDir: string) {
 
   return {
     /**
-     * `url`'s page painted from the menu's answer (`menuJson`, tagged `etag`), with its brotli and
+     * `url`'s page painted from the menu's answer (its JSON bytes, tagged `etag`), with its brotli and
      * gzip forms, as the build's prerendered pages have theirs; undefined when the build has no
      * entry. Painted and compressed once per menu version, URL and build (tens of milliseconds of
      * CPU), then answered from memory: an edited menu has a new tag, a new build its own pages.
      */
-    async paint(url: string, menu: { etag: string; json: string }): Promise<Precompressed | undefined> {
+    async paint(url: string, menu: { etag: string; json: Buffer }): Promise<Precompressed | undefined> {
       const build = await currentBuild();
       if (!build) return undefined;
       const key = `${menu.etag} ${url}`;
       let page = build.painted.get(key);
       if (!page) {
         page = Promise.all([build.entry, build.template])
-          .then(([entry, template]) => entry.renderPage(url, template, menu.json))
+          // Decoded only when painting: a page already painted costs the request nothing.
+          .then(([entry, template]) => entry.renderPage(url, template, menu.json.toString('utf8')))
           .then((html) => precompress(Buffer.from(html)));
         if (build.painted.size >= PAINTED_PAGES_KEPT)
           build.painted.delete(build.painted.keys().next().value ?? '');

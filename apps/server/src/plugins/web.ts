@@ -53,7 +53,7 @@ async function menuOf(
 async function sendMenuPage(reply: FastifyReply, painter: PagePainter, menu: MenuToPaint) {
   try {
     const { etag, identity } = menu.answer;
-    const page = await painter.paint(menu.pagePath, { etag, json: identity.toString('utf8') });
+    const page = await painter.paint(menu.pagePath, { etag, json: identity });
     if (page !== undefined) {
       // Compressed with the painting: @fastify/compress leaves an answer with its encoding alone.
       const encoding = preferredEncoding(reply.request.headers['accept-encoding']);
