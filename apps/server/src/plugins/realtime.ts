@@ -17,7 +17,7 @@ import type { Gauge } from 'prom-client';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client';
 import type { DomainEventBus } from '../lib/domain-events';
-import { type Audience, claimedAudience } from '../lib/jwt';
+import type { Audience } from '../lib/jwt';
 import type { SessionTokens } from '../lib/session-tokens';
 import type { OpenBillsService } from '../modules/bills/open-bills.service';
 import type { PublishedMenus } from '../modules/customer-menu/published-menus';
@@ -118,7 +118,7 @@ export function registerRealtime(
         }
         return next(new Error(SOCKET_UNAUTHORIZED));
       }
-      const audience = token ? claimedAudience(token) : undefined;
+      const audience = token ? deps.tokens.claimedAudience(token) : undefined;
       const actor = audience && audience !== 'customer' ? await actorOfToken(deps, token) : undefined;
       if (actor && restaurantId.success) {
         const restaurant = await findRestaurantOfCaller(deps.db, actor.ownerId, restaurantId.data);
