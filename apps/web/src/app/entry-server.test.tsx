@@ -151,6 +151,7 @@ describe('the menu painted on the server (docs/performance.md)', { timeout: 30_0
     expect(submit().disabled).toBe(true);
 
     const { calls } = stubFetch(() => new Response(JSON.stringify({ message: 'Nope' }), { status: 401 }));
+    const errors = vi.spyOn(console, 'error');
     await loadPagesOf(window.location);
     const app = hydrateRoot(
       root,
@@ -161,6 +162,8 @@ describe('the menu painted on the server (docs/performance.md)', { timeout: 30_0
       </App>,
     );
     await waitFor(() => expect(submit().disabled).toBe(false));
+    expect(browserErrors(errors.mock.calls)).toEqual([]);
+    expect(field('email').value).toBe('owner@example.com');
     submit().click();
     await waitFor(() => expect(calls().length).toBe(1));
     expect(calls()[0]!.body).toMatchObject({

@@ -21,6 +21,16 @@ import { BackButton } from './back-button';
 
 type Mode = 'login' | 'forgot';
 
+const LOGIN_EMAIL_ID = 'login-email';
+const LOGIN_PASSWORD_ID = 'login-password';
+
+/** The value of a field of the prerendered page, as it stands when the app first renders it. */
+function typedBeforeHydration(id: string): string {
+  if (typeof document === 'undefined') return '';
+  const field = document.getElementById(id);
+  return field instanceof HTMLInputElement ? field.value : '';
+}
+
 const textLink =
   'rounded-md font-semibold text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline';
 
@@ -33,8 +43,12 @@ export function LoginPage() {
   const location = useLocation();
   // A message the previous screen handed over (a staff member's password just set).
   const [message, setMessage] = useState<BannerMessage | null>(() => bannerOfState(location.state));
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // The page is prerendered (docs/performance.md): what was typed, or a password manager filled
+  // in, before the app hydrated it is in the fields but not in the state. Read from them in the
+  // first render, not in an effect after it: under load React may commit a render between the two,
+  // and a controlled input then takes the state's empty value, wiping what was typed.
+  const [email, setEmail] = useState(() => typedBeforeHydration(LOGIN_EMAIL_ID));
+  const [password, setPassword] = useState(() => typedBeforeHydration(LOGIN_PASSWORD_ID));
   const [resetEmail, setResetEmail] = useState('');
 
   const signIn = useOwnerSignIn();
@@ -46,20 +60,10 @@ export function LoginPage() {
     window.scrollTo(0, 0);
   }, []);
 
-  // The page is prerendered (docs/performance.md): what was typed, or a password manager filled
-  // in, before the app hydrated it stays in the fields, where React leaves it, but not in the
-  // state. Taken over once hydrated; till then Log in is disabled, so the browser cannot submit
-  // the form itself (a GET with the password in its address).
+  // Till hydrated, Log in is disabled, so the browser cannot submit the form itself (a GET with
+  // the password in its address), and it looks as the server drew it.
   const hydrated = useHydrated();
-  const loginForm = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    const typed = (name: string) =>
-      (loginForm.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
-    if (typed('email')) setEmail(typed('email'));
-    if (typed('password')) setPassword(typed('password'));
-  }, []);
-
-  const loginReady = email.trim() !== '' && password.trim() !== '';
+  const loginReady = hydrated && email.trim() !== '' && password.trim() !== '';
 
   function submitLogin(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -116,14 +120,9 @@ export function LoginPage() {
             description="Log in to TableServe to manage your restaurant, menu and orders."
           >
             {banner}
-            <form
-              ref={loginForm}
-              method="post"
-              onSubmit={submitLogin}
-              className="flex flex-col gap-5"
-              aria-label="Log in"
-            >
+            <form method="post" onSubmit={submitLogin} className="flex flex-col gap-5" aria-label="Log in">
               <EmailField
+                id={LOGIN_EMAIL_ID}
                 required
                 value={email}
                 onChange={(event) => {
@@ -132,6 +131,7 @@ export function LoginPage() {
                 }}
               />
               <PasswordField
+                id={LOGIN_PASSWORD_ID}
                 label="Password"
                 name="password"
                 autoComplete="current-password"
