@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { startBenchReport } from './bench-report';
 import { ConfigError, loadConfig, repositoryRoot } from './config/config';
+import { collectStartupGarbage } from './lib/startup-garbage';
 import { startMetricsListener } from './plugins/metrics';
 import { seedDemoData } from './seed/demo';
 import { createShutdown } from './shutdown';
@@ -42,6 +43,8 @@ async function main() {
       : undefined;
 
   await app.listen({ host: config.host, port: config.port });
+  await app.database.collectStartupGarbage();
+  collectStartupGarbage();
   const lines = [`TableServe is running at ${config.publicUrl}`, `API docs: ${config.publicUrl}/api/docs`];
   if (metricsListener) lines.push(`Metrics: http://${metricsHost}:${metricsPort}/metrics`);
   if (!config.webDistDir)

@@ -54,7 +54,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(DEFAULT_DATABASE_POOL_SIZE),
-  EMBEDDED_DATABASE_THREAD: z.enum(['main', 'worker']).default('main'),
+  EMBEDDED_DATABASE_THREAD: z.enum(['main', 'worker']).default('worker'),
   REDIS_URL: optionalString.pipe(
     z
       .string()

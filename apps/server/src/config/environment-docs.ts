@@ -46,9 +46,9 @@ export const environmentVariables: Record<keyof Env, VariableDoc> & Record<strin
       "connections to PostgreSQL each instance opens at most (1-100); all instances together must stay under the server's `max_connections`",
   },
   EMBEDDED_DATABASE_THREAD: {
-    default: 'main',
+    default: 'worker',
     meaning:
-      "where PGlite runs: `main`, the server's own thread (least memory), or `worker`, a thread of its own, so a busy restaurant's queries never hold up other requests (about 50 MB more)",
+      "where PGlite runs: `worker`, a thread of its own, so a busy restaurant's queries never hold up other requests, or `main`, the server's own thread (a little less memory, but each statement holds every other request up while it runs)",
   },
   REDIS_URL: {
     default: '',

@@ -35,6 +35,11 @@ export type Database = {
   migrationsBehind(): Promise<number>;
   /** The pg pool's connections (undefined on PGlite, which has one). */
   poolStats(): { total: number; idle: number; waiting: number } | undefined;
+  /**
+   * Start-up's garbage collected on the embedded database's own thread, if it has one
+   * (lib/startup-garbage.ts); the server's thread collects its own.
+   */
+  collectStartupGarbage(): Promise<void>;
   /** Closes it; a second call (the app's close after a test closed it) waits for the first. */
   close(): Promise<void>;
 };
@@ -63,8 +68,9 @@ export async function openDatabase(options: {
   /** The pg pool's connections at most (DATABASE_POOL_SIZE); PGlite has one. */
   poolSize?: number;
   /**
-   * EMBEDDED_DATABASE_THREAD: PGlite on the server's own thread (the default: least memory) or on
-   * a worker thread (db/embedded-client.ts), where its WebAssembly never holds the event loop.
+   * EMBEDDED_DATABASE_THREAD: PGlite on a worker thread (db/embedded-client.ts), where its
+   * WebAssembly never holds the event loop (the server's default), or on the server's own thread
+   * (undefined here: scripts and tests that open a database for themselves).
    */
   embeddedThread?: 'main' | 'worker';
   onIdleConnectionError?: (error: Error) => void;
@@ -92,6 +98,7 @@ export async function openDatabase(options: {
       ping: () => ping(db),
       migrationsBehind: () => migrationsBehind(db),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      collectStartupGarbage: async () => {},
       close: once(() => pool.end()),
     };
   }
@@ -105,6 +112,7 @@ export async function openDatabase(options: {
     lock = holdDataDirLock(dataDir);
   }
   let client: (EmbeddedDumpable & { close(): Promise<void> }) | undefined;
+  let worker: EmbeddedClient | undefined;
   let db: Db;
   try {
     // Created apart: initdb's memory is the child process's, gone when it exits (embedded-cluster.ts).
@@ -112,7 +120,7 @@ export async function openDatabase(options: {
       await createEmbeddedCluster(directory, { migrationsFolder, startParams });
     if (options.embeddedThread === 'worker') {
       const onWorker = await openEmbeddedClient({ directory, startParams }, onQuery);
-      client = onWorker;
+      client = worker = onWorker;
       // drizzle's PGlite driver calls only what EmbeddedClient has (query, transaction and tx.query).
       const pgliteDb = drizzlePglite(onWorker as unknown as PGlite, { schema });
       await migratePglite(pgliteDb, { migrationsFolder });
@@ -138,6 +146,7 @@ export async function openDatabase(options: {
     ping: () => ping(db),
     migrationsBehind: () => migrationsBehind(db),
     poolStats: () => undefined,
+    collectStartupGarbage: async () => worker?.collectGarbage(),
     close: once(async () => {
       await client?.close();
       lock?.release();

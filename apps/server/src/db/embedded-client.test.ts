@@ -37,6 +37,12 @@ describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')(
       expect(observed.length).toBeGreaterThanOrEqual(3);
     });
 
+    it("collects its thread's garbage when asked, and goes on answering", async () => {
+      await client.collectGarbage();
+      const { rows } = await client.query<{ one: number }>('select 1 as one');
+      expect(rows).toEqual([{ one: 1 }]);
+    });
+
     it('runs a transaction with nothing in between, and rolls it back when its callback throws', async () => {
       let seenOutside: Promise<unknown> | undefined;
       const failing = client.transaction(async (tx) => {

@@ -32,6 +32,8 @@ export type EmbeddedClient = EmbeddedStatements & {
   transaction<T>(callback: (tx: EmbeddedStatements) => Promise<T>): Promise<T>;
   /** The data directory as a tar, gzipped or not (PGlite's dumpDataDir). */
   dumpDataDir(compression: 'gzip' | 'none'): Promise<Blob>;
+  /** The thread's start-up garbage collected (lib/startup-garbage.ts). */
+  collectGarbage(): Promise<void>;
   /** Answers every request made before it, then closes PGlite and ends the thread. */
   close(): Promise<void>;
 };
@@ -135,6 +137,7 @@ export async function openEmbeddedClient(
       await ask({ op: 'end', tx, commit: true });
       return result;
     },
+    collectGarbage: () => ask({ op: 'collectGarbage' }),
     dumpDataDir: async (compression) =>
       new Blob([await ask<Uint8Array<ArrayBuffer>>({ op: 'dump', compression })]),
     close() {

@@ -36,6 +36,8 @@ export type EmbeddedRequest =
   | { op: 'end'; tx: number; commit: boolean }
   /** The data directory as a tar (PGlite's dumpDataDir), answered as its bytes. */
   | { op: 'dump'; compression: 'gzip' | 'none' }
+  /** One full garbage collection of the thread's heap, once the server has started. */
+  | { op: 'collectGarbage' }
   /** Closes PGlite once every request before it has been answered. */
   | { op: 'close' };
 

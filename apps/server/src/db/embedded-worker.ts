@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { type ParserOptions, PGlite, type Transaction } from '@electric-sql/pglite';
+import { collectStartupGarbage } from '../lib/startup-garbage';
 import {
   type EmbeddedAnswer,
   type EmbeddedMessage,
@@ -88,6 +89,9 @@ async function run(request: EmbeddedRequest): Promise<EmbeddedValue> {
       return end(request.tx, request.commit);
     case 'dump':
       return new Uint8Array(await (await client.dumpDataDir(request.compression)).arrayBuffer());
+    case 'collectGarbage':
+      collectStartupGarbage();
+      return undefined;
     case 'close':
       await Promise.all(answering);
       await client.close();
