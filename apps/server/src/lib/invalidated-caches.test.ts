@@ -1,22 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInvalidatedCaches } from './invalidated-caches';
 
 const log = pino({ level: 'silent' });
 
-/** A load that answers `value` and counts its calls, optionally held until released. */
+/** A load that answers `value` (as it is when called) and counts its calls, optionally held until released. */
 function counter<V>(value: V) {
   let release = () => {};
   const state = {
+    value,
     calls: 0,
     held: false,
     load: () => {
       state.calls += 1;
-      if (!state.held) return Promise.resolve(value);
+      const answer = state.value;
+      if (!state.held) return Promise.resolve(answer);
       return new Promise<V>((resolve) => {
-        release = () => resolve(value);
+        release = () => resolve(answer);
       });
     },
     release: () => release(),
@@ -78,6 +80,103 @@ describe('an invalidated cache in one process', () => {
     expect(cache.get(1)).toBe('one');
     await cache.read(3, counter('three').load);
     expect([cache.get(1), cache.get(2), cache.get(3)]).toEqual(['one', undefined, 'three']);
+  });
+
+  describe('as its values age (max age 60 s, reloaded from 30–45 s)', () => {
+    let clock = 1_000_000;
+    const at = (seconds: number) => {
+      vi.spyOn(Date, 'now').mockReturnValue(clock + seconds * 1000);
+    };
+    afterEach(() => {
+      vi.restoreAllMocks();
+      clock += 1_000_000;
+    });
+    /** Lets a background reload settle. */
+    const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+    it('answers what it keeps until the refresh point without loading again', async () => {
+      const cache = newCache();
+      const read = counter('v1');
+      at(0);
+      await cache.read(1, read.load);
+      at(29);
+      expect(await cache.read(1, read.load)).toBe('v1');
+      expect(cache.get(1)).toBe('v1');
+      expect(read.calls).toBe(1);
+    });
+
+    it('past its refresh point, answers the kept value at once and reloads it once in the background', async () => {
+      const cache = newCache();
+      const read = counter('v1');
+      at(0);
+      await cache.read(1, read.load);
+      read.value = 'v2';
+      read.held = true;
+      at(46);
+      // Every read answers at once from memory while the one reload runs.
+      expect(await cache.read(1, read.load)).toBe('v1');
+      expect(await cache.read(1, read.load)).toBe('v1');
+      expect(cache.get(1)).toBe('v1');
+      expect(read.calls).toBe(2);
+      read.release();
+      await settled();
+      expect(cache.get(1)).toBe('v2');
+      // Reloaded at 46 s: trusted until 106 s without another load.
+      at(75);
+      expect(await cache.read(1, read.load)).toBe('v2');
+      expect(read.calls).toBe(2);
+    });
+
+    it('does not keep a background reload that overlapped an invalidation', async () => {
+      const cache = newCache();
+      const first = counter('before');
+      at(0);
+      await cache.read(1, first.load);
+      first.held = true;
+      at(46);
+      expect(cache.get(1)).toBe('before');
+      cache.invalidate(1);
+      first.release();
+      await settled();
+      expect(cache.get(1)).toBeUndefined();
+    });
+
+    it('forgets a value whose background reload finds nothing', async () => {
+      const cache = newCache();
+      let exists = true;
+      const load = async () => (exists ? 'here' : undefined);
+      at(0);
+      await cache.read(1, load);
+      exists = false;
+      at(46);
+      expect(cache.get(1)).toBe('here');
+      await settled();
+      expect(cache.get(1)).toBeUndefined();
+    });
+
+    it('no longer answers a value past its max age, and loads it again', async () => {
+      const cache = newCache();
+      const read = counter('v');
+      at(0);
+      await cache.read(1, read.load);
+      at(61);
+      expect(cache.get(1)).toBeUndefined();
+      expect(await cache.read(1, read.load)).toBe('v');
+      expect(read.calls).toBe(2);
+    });
+
+    it('reloads a value read by another key only while it still belongs to that key', async () => {
+      const cache = newCache();
+      let key = 7;
+      const load = async () => `value of ${key}`;
+      at(0);
+      await cache.readKeyed(load, () => key);
+      key = 8;
+      at(46);
+      expect(cache.get(7)).toBe('value of 7');
+      await settled();
+      expect(cache.get(7)).toBeUndefined();
+    });
   });
 
   it('forgets every key on invalidateAll, and a value read by another key where it belongs', async () => {

@@ -5,6 +5,16 @@ import type { Redis } from 'ioredis';
 const EVERYTHING = '*';
 /** How long a failed publish is retried before giving up on it. */
 const PUBLISH_RETRY_MS = 1000;
+/**
+ * A kept value read after this share of its max age (each entry its own point, spread between
+ * the two) is answered as it is and reloaded in the background, so a value in use never expires
+ * under its readers. The spread matters: values loaded together (every menu after a restart, every
+ * token in a rush) would otherwise all be reloaded in the same second, and the requests behind
+ * them would wait behind the reloads (measured in the bench: status changes held up to 0.23 s while
+ * every menu reloaded, 0.12 s while the owners' tokens did).
+ */
+const REFRESH_FROM = 0.5;
+const REFRESH_SPREAD = 0.25;
 
 /**
  * What a process keeps of the database, per key, until something changes it: read on first use,
@@ -16,7 +26,8 @@ export type InvalidatedCache<K extends string | number, V> = {
   /**
    * The kept value, else `load`'s: one load per key at a time, and kept only when nothing was
    * invalidated while it ran (a read from before a change is never kept after it). Undefined
-   * (nothing found) is never kept.
+   * (nothing found) is never kept. A kept value past its refresh point is answered, and reloaded
+   * in the background by the load it was kept from (get does the same).
    */
   read(key: K, load: () => Promise<V | undefined>): Promise<V | undefined>;
   /** As read, for a value whose key only the load learns (a menu by its QR code's token). */
@@ -29,7 +40,14 @@ export type InvalidatedCache<K extends string | number, V> = {
 
 export type InvalidatedCaches = ReturnType<typeof createInvalidatedCaches>;
 
-type Entry<V> = { value: V; loadedAt: number };
+type Entry<V> = {
+  value: V;
+  loadedAt: number;
+  /** When a read starts reloading it in the background (REFRESH_FROM). */
+  refreshAt: number;
+  /** The load it was kept from, run again to reload it. */
+  reload: () => Promise<V | undefined>;
+};
 
 /**
  * The caches of one process and the one Redis connection that tells them of changes made on other
@@ -103,21 +121,46 @@ export function createInvalidatedCaches(deps: { redis?: Redis | undefined; log: 
       function get(key: string): V | undefined {
         const entry = entries.get(key);
         if (!entry || !listening) return undefined;
-        if (Date.now() - entry.loadedAt > options.maxAgeMs) {
+        const now = Date.now();
+        if (now - entry.loadedAt > options.maxAgeMs) {
           entries.delete(key);
           return undefined;
         }
         // Most recently used last: the first in the map is the one to evict.
         entries.delete(key);
         entries.set(key, entry);
+        if (now >= entry.refreshAt && !loading.has(key)) {
+          load(key, entry.reload).catch((error) =>
+            log.warn({ err: error, cache: options.name }, 'cache: reload failed'),
+          );
+        }
         return entry.value;
       }
 
-      function keep(startedAt: number, key: string, value: V) {
+      function keep(startedAt: number, key: string, value: V, reload: () => Promise<V | undefined>) {
         if (generation !== startedAt || !listening) return;
+        const loadedAt = Date.now();
+        const refreshAfter = options.maxAgeMs * (REFRESH_FROM + REFRESH_SPREAD * Math.random());
         entries.delete(key);
-        entries.set(key, { value, loadedAt: Date.now() });
+        entries.set(key, { value, loadedAt, refreshAt: loadedAt + refreshAfter, reload });
         if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
+      }
+
+      /** One load of `key` at a time; its value kept unless an invalidation overlapped it. */
+      function load(key: string, from: () => Promise<V | undefined>): Promise<V | undefined> {
+        const startedAt = generation;
+        const loaded = from()
+          .then((value) => {
+            if (value !== undefined) keep(startedAt, key, value, from);
+            // Gone since it was kept (a reload that found nothing): not answered any more.
+            else if (generation === startedAt) entries.delete(key);
+            return value;
+          })
+          .finally(() => {
+            if (loading.get(key) === loaded) loading.delete(key);
+          });
+        loading.set(key, loaded);
+        return loaded;
       }
 
       byChannel.set(channel, {
@@ -138,31 +181,26 @@ export function createInvalidatedCaches(deps: { redis?: Redis | undefined; log: 
       return {
         get: (key) => get(String(key)),
 
-        read(key, load) {
+        read(key, from) {
           const id = String(key);
           const kept = get(id);
           if (kept !== undefined) return Promise.resolve(kept);
           // Unheard invalidations may have passed a load under way: none is shared while deaf.
-          if (!listening) return load();
-          const pending = loading.get(id);
-          if (pending) return pending;
-          const startedAt = generation;
-          const loaded = load()
-            .then((value) => {
-              if (value !== undefined) keep(startedAt, id, value);
-              return value;
-            })
-            .finally(() => {
-              if (loading.get(id) === loaded) loading.delete(id);
-            });
-          loading.set(id, loaded);
-          return loaded;
+          if (!listening) return from();
+          return loading.get(id) ?? load(id, from);
         },
 
-        async readKeyed(load, keyOf) {
+        async readKeyed(from, keyOf) {
           const startedAt = generation;
-          const value = await load();
-          if (value !== undefined) keep(startedAt, String(keyOf(value)), value);
+          const value = await from();
+          if (value === undefined) return value;
+          const key = String(keyOf(value));
+          // Reloaded the same way, it is kept only while it still belongs to the same key.
+          const reload = async () => {
+            const again = await from();
+            return again !== undefined && String(keyOf(again)) === key ? again : undefined;
+          };
+          keep(startedAt, key, value, reload);
           return value;
         },
 
