@@ -82,7 +82,7 @@ describe('an invalidated cache in one process', () => {
     expect([cache.get(1), cache.get(2), cache.get(3)]).toEqual(['one', undefined, 'three']);
   });
 
-  describe('as its values age (max age 60 s, reloaded from 30–45 s)', () => {
+  describe('as its values age (max age 60 s, reloaded from 45–54 s)', () => {
     let clock = 1_000_000;
     const at = (seconds: number) => {
       vi.spyOn(Date, 'now').mockReturnValue(clock + seconds * 1000);
@@ -99,7 +99,7 @@ describe('an invalidated cache in one process', () => {
       const read = counter('v1');
       at(0);
       await cache.read(1, read.load);
-      at(29);
+      at(44);
       expect(await cache.read(1, read.load)).toBe('v1');
       expect(cache.get(1)).toBe('v1');
       expect(read.calls).toBe(1);
@@ -112,7 +112,7 @@ describe('an invalidated cache in one process', () => {
       await cache.read(1, read.load);
       read.value = 'v2';
       read.held = true;
-      at(46);
+      at(55);
       // Every read answers at once from memory while the one reload runs.
       expect(await cache.read(1, read.load)).toBe('v1');
       expect(await cache.read(1, read.load)).toBe('v1');
@@ -121,7 +121,7 @@ describe('an invalidated cache in one process', () => {
       read.release();
       await settled();
       expect(cache.get(1)).toBe('v2');
-      // Reloaded at 46 s: trusted until 106 s without another load.
+      // Reloaded at 55 s: trusted until 115 s, reloaded no sooner than 100 s.
       at(75);
       expect(await cache.read(1, read.load)).toBe('v2');
       expect(read.calls).toBe(2);
@@ -133,7 +133,7 @@ describe('an invalidated cache in one process', () => {
       at(0);
       await cache.read(1, first.load);
       first.held = true;
-      at(46);
+      at(55);
       expect(cache.get(1)).toBe('before');
       cache.invalidate(1);
       first.release();
@@ -148,7 +148,7 @@ describe('an invalidated cache in one process', () => {
       at(0);
       await cache.read(1, load);
       exists = false;
-      at(46);
+      at(55);
       expect(cache.get(1)).toBe('here');
       await settled();
       expect(cache.get(1)).toBeUndefined();
@@ -172,7 +172,7 @@ describe('an invalidated cache in one process', () => {
       at(0);
       await cache.readKeyed(load, () => key);
       key = 8;
-      at(46);
+      at(55);
       expect(cache.get(7)).toBe('value of 7');
       await settled();
       expect(cache.get(7)).toBeUndefined();
