@@ -104,7 +104,6 @@ export function createInvalidatedCaches(deps: { redis?: Redis | undefined; log: 
       const channel = `tableserve:${options.name}`;
       const entries = new Map<string, Entry<V>>();
       const loading = new Map<string, Promise<V | undefined>>();
-      /** Invalidations so far: a load by another key (readKeyed) is kept only if none came meanwhile. */
       let generation = 0;
       let listening = subscriber === undefined;
 
@@ -138,8 +137,8 @@ export function createInvalidatedCaches(deps: { redis?: Redis | undefined; log: 
         return entry.value;
       }
 
-      function keep(key: string, value: V, reload: () => Promise<V | undefined>) {
-        if (!listening) return;
+      function keep(startedAt: number, key: string, value: V, reload: () => Promise<V | undefined>) {
+        if (generation !== startedAt || !listening) return;
         const loadedAt = Date.now();
         const refreshAfter = options.maxAgeMs * (REFRESH_FROM + REFRESH_SPREAD * Math.random());
         entries.delete(key);
@@ -147,18 +146,14 @@ export function createInvalidatedCaches(deps: { redis?: Redis | undefined; log: 
         if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
       }
 
-      /**
-       * One load of `key` at a time. Forgetting the key (or everything) drops it from `loading`:
-       * a load no longer there when it ends overlapped an invalidation of its key, and is
-       * answered but not kept. An invalidation of another key does not concern it.
-       */
+      /** One load of `key` at a time; its value kept unless an invalidation overlapped it. */
       function load(key: string, from: () => Promise<V | undefined>): Promise<V | undefined> {
-        const loaded: Promise<V | undefined> = from()
+        const startedAt = generation;
+        const loaded = from()
           .then((value) => {
-            if (loading.get(key) !== loaded) return value;
-            if (value !== undefined) keep(key, value, from);
+            if (value !== undefined) keep(startedAt, key, value, from);
             // Gone since it was kept (a reload that found nothing): not answered any more.
-            else entries.delete(key);
+            else if (generation === startedAt) entries.delete(key);
             return value;
           })
           .finally(() => {
@@ -196,7 +191,6 @@ export function createInvalidatedCaches(deps: { redis?: Redis | undefined; log: 
         },
 
         async readKeyed(from, keyOf) {
-          // Its key is known only once loaded: any invalidation meanwhile may have been of it.
           const startedAt = generation;
           const value = await from();
           if (value === undefined) return value;
@@ -206,7 +200,7 @@ export function createInvalidatedCaches(deps: { redis?: Redis | undefined; log: 
             const again = await from();
             return again !== undefined && String(keyOf(again)) === key ? again : undefined;
           };
-          if (generation === startedAt) keep(key, value, reload);
+          keep(startedAt, key, value, reload);
           return value;
         },
 
