@@ -93,12 +93,17 @@ describe('an invalidated cache in one process', () => {
     });
     /** Lets a background reload settle. */
     const settled = () => new Promise((resolve) => setImmediate(resolve));
-
-    it('answers what it keeps until the refresh point without loading again', async () => {
+    /** A new cache holding key 1 as `value`, read at 0 s by the counter returned with it. */
+    const keptAtZero = async (value: string) => {
       const cache = newCache();
-      const read = counter('v1');
+      const read = counter(value);
       at(0);
       await cache.read(1, read.load);
+      return { cache, read };
+    };
+
+    it('answers what it keeps until the refresh point without loading again', async () => {
+      const { cache, read } = await keptAtZero('v1');
       at(44);
       expect(await cache.read(1, read.load)).toBe('v1');
       expect(cache.get(1)).toBe('v1');
@@ -106,10 +111,7 @@ describe('an invalidated cache in one process', () => {
     });
 
     it('past its refresh point, answers the kept value at once and reloads it once in the background', async () => {
-      const cache = newCache();
-      const read = counter('v1');
-      at(0);
-      await cache.read(1, read.load);
+      const { cache, read } = await keptAtZero('v1');
       read.value = 'v2';
       read.held = true;
       at(55);
@@ -128,10 +130,7 @@ describe('an invalidated cache in one process', () => {
     });
 
     it('does not keep a background reload that overlapped an invalidation', async () => {
-      const cache = newCache();
-      const first = counter('before');
-      at(0);
-      await cache.read(1, first.load);
+      const { cache, read: first } = await keptAtZero('before');
       first.held = true;
       at(55);
       expect(cache.get(1)).toBe('before');
@@ -155,10 +154,7 @@ describe('an invalidated cache in one process', () => {
     });
 
     it('no longer answers a value past its max age, and loads it again', async () => {
-      const cache = newCache();
-      const read = counter('v');
-      at(0);
-      await cache.read(1, read.load);
+      const { cache, read } = await keptAtZero('v');
       at(61);
       expect(cache.get(1)).toBeUndefined();
       expect(await cache.read(1, read.load)).toBe('v');

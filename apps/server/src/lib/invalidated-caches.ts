@@ -8,10 +8,11 @@ const PUBLISH_RETRY_MS = 1000;
 /**
  * A kept value read after this share of its max age (each entry its own point, spread between
  * 75 and 90 %) is answered as it is and reloaded in the background, so a value in use never
- * expires under its readers; late in its life, so it costs few more loads than expiring did. The spread matters: values loaded together (every menu after a restart, every
- * token in a rush) would otherwise all be reloaded in the same second, and the requests behind
- * them would wait behind the reloads (measured in the bench: status changes held up to 0.23 s while
- * every menu reloaded, 0.12 s while the owners' tokens did).
+ * expires under its readers; late in its life, so it costs few more loads than expiring did.
+ * The spread matters: values loaded together (every menu after a restart, every token in a rush)
+ * would otherwise all be reloaded in the same second, and the requests behind them would wait
+ * behind the reloads (measured in the bench: status changes held up to 0.23 s while every menu
+ * reloaded, 0.12 s while the owners' tokens did).
  */
 const REFRESH_FROM = 0.75;
 const REFRESH_SPREAD = 0.15;
