@@ -173,7 +173,7 @@ export type Config = {
   dataDir: string;
   /** undefined: embedded PGlite in DATA_DIR/pglite. */
   databaseUrl: string | undefined;
-  /** Connections the pg pool opens at most (PostgreSQL only; PGlite has one). */
+  /** Connections the pg pool opens as needed and then keeps (PostgreSQL only; PGlite has one). */
   databasePoolSize: number;
   /** Where PGlite runs (db/client.ts): the server's thread, or a worker thread of its own. */
   embeddedThread: 'main' | 'worker';

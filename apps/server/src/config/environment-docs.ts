@@ -43,7 +43,7 @@ export const environmentVariables: Record<keyof Env, VariableDoc> & Record<strin
   DATABASE_POOL_SIZE: {
     default: '10',
     meaning:
-      "connections to PostgreSQL each instance opens at most (1-100); all instances together must stay under the server's `max_connections`",
+      "connections to PostgreSQL each instance opens as it needs them and then keeps open (1-100); all instances together must stay under the server's `max_connections`",
   },
   EMBEDDED_DATABASE_THREAD: {
     default: 'worker',

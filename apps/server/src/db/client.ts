@@ -65,7 +65,7 @@ const MIGRATION_LOCK_ID = 7_262_000;
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
-  /** The pg pool's connections at most (DATABASE_POOL_SIZE); PGlite has one. */
+  /** The pg pool's connections, opened as needed and then kept (DATABASE_POOL_SIZE); PGlite has one. */
   poolSize?: number;
   /**
    * EMBEDDED_DATABASE_THREAD: PGlite on a worker thread (db/embedded-client.ts), where its
@@ -79,7 +79,12 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   const { databaseUrl, dataDir, onQuery } = options;
   if (databaseUrl?.startsWith('postgres')) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+    const size = options.poolSize ?? 10;
+    // A pool of fixed size once filled (min = max, as HikariCP advises): pg-pool's default closed
+    // a connection idle for 10 s, so the first orders after every lull paid for new backends, their
+    // catalog caches and their prepared statements while the queue behind them grew (a burst of
+    // status changes after 10 s of quiet waited up to 1.5 s; docs/performance.md).
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: size, min: size });
     // An idle connection closed by the server (a restart, a failover, an admin) must not crash
     // the process: the pool drops that client and opens a new one when next needed.
     pool.on('error', (error) => options.onIdleConnectionError?.(error));
