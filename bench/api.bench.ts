@@ -79,6 +79,9 @@ function currentCommit(): string {
   }
 }
 
+/** The events' baseline server (lib/bare-events-server.ts), run from its source as the bare route is. */
+const BARE_EVENTS = ['--import', 'tsx', 'bench/lib/bare-events-server.ts'];
+
 /** Every server started, so a failure can show what they logged last. */
 const started: ServerProcess[] = [];
 
@@ -250,9 +253,20 @@ async function main(): Promise<BenchResults> {
     sockets: options.sockets,
     changesPerSecond: options.changesPerSecond,
     seconds: options.seconds,
+    warmupSeconds: options.warmupSeconds,
     workers: options.socketWorkers,
     log,
   };
+  log('Order events on the bare fan-out server (Fastify and Socket.IO alone): what this machine allows');
+  const bare = await startServer({
+    ...serverOptions,
+    label: 'bare-events',
+    redisUrl: undefined,
+    entry: BARE_EVENTS,
+  });
+  cleanups.push(() => bare.stop());
+  const bareFanOut = await measureEvents({ ...eventsOptions, socketServer: bare, changeServer: bare });
+  await bare.stop();
   log(`Order events: ${options.sockets} sockets, ${options.changesPerSecond} changes/s, one instance`);
   const oneInstance = await measureEvents({ ...eventsOptions, socketServer: server, changeServer: server });
   const lifetimePeakRssMB = Math.round((server.lifetimePeakRss() / MB) * 10) / 10;
@@ -318,7 +332,7 @@ async function main(): Promise<BenchResults> {
       identity: percentOf(identity, baseline),
     },
     placeOrder: { at50, at200, pgbench },
-    events: { oneInstance, twoInstancesOnRedis },
+    events: { bareFanOut, oneInstance, twoInstancesOnRedis },
     server: { lifetimePeakRssMB, logLevel: options.logLevel, logMB },
     embeddedIdle,
     fridayRush: rush,

@@ -81,6 +81,12 @@ export async function measureEvents(options: {
   sockets: number;
   changesPerSecond: number;
   seconds: number;
+  /**
+   * Status changes at the same pace before the measured ones, on orders of their own, their events
+   * heard and dropped: as the load runs warm up (load.ts), the figures are of a server that has
+   * been moving orders, not of its first seconds after the sockets' handshakes.
+   */
+  warmupSeconds: number;
   workers: number;
   log: (line: string) => void;
 }): Promise<EventsResult> {
@@ -88,11 +94,14 @@ export async function measureEvents(options: {
   const servers = socketServer === changeServer ? [socketServer] : [socketServer, changeServer];
   const ownerTokens = new Map(owners.map((owner) => [owner.restaurantId, owner.token]));
   const totalChanges = Math.max(1, Math.round(options.changesPerSecond * options.seconds));
+  const warmupChanges = Math.round(options.changesPerSecond * options.warmupSeconds);
 
-  // The orders the kitchen will move, one per diner, placed before any socket listens.
-  const orderCount = Math.ceil(totalChanges / STEPS.length);
+  // The orders the kitchen will move, one per diner, placed before any socket listens: the warm-up's
+  // first, then the measured ones.
+  const warmupOrderCount = Math.ceil(warmupChanges / STEPS.length);
+  const orderCount = warmupOrderCount + Math.ceil(totalChanges / STEPS.length);
   options.log(`  placing ${orderCount} orders to move`);
-  const tracked = await inPool(orderCount, 16, async (index): Promise<Tracked> => {
+  const placed = await inPool(orderCount, 16, async (index): Promise<Tracked> => {
     const diner = diners[index % diners.length]!;
     // Past the last diner, the next restaurant: each diner stays under 10 orders a minute per restaurant.
     const restaurant = restaurants[(index + Math.floor(index / diners.length)) % restaurants.length]!;
@@ -105,7 +114,9 @@ export async function measureEvents(options: {
     const orderId = (response.body as { order_id: number }).order_id;
     return { orderId, restaurantId: restaurant.id, customerId: diner.customerId };
   });
-  const restaurantOfDiner = new Map(tracked.map((order) => [order.customerId, order.restaurantId]));
+  const warmupOrders = placed.slice(0, warmupOrderCount);
+  const tracked = placed.slice(warmupOrderCount);
+  const restaurantOfDiner = new Map(placed.map((order) => [order.customerId, order.restaurantId]));
 
   // Who listens: staff sockets round-robin over the restaurants, then one socket per diner.
   const staffCount = Math.min(options.sockets, Math.round(options.sockets / 10));
@@ -152,6 +163,67 @@ export async function measureEvents(options: {
     const listenersOf = (order: Tracked) =>
       (staffListeners.get(order.restaurantId) ?? 0) + (dinerListeners.get(order.customerId) ?? 0);
 
+    /**
+     * Moves `orders` through STEPS, `count` changes in all, in an open loop: changes are started on
+     * schedule whatever the server's pace; the same order's next step waits for its previous one
+     * (the status machine would refuse it otherwise). Resolves once every call has answered.
+     */
+    const runChanges = async (orders: Tracked[], count: number) => {
+      const changes: Change[] = [];
+      const httpLatencies: number[] = [];
+      const previous = new Map<number, Promise<void>>();
+      let lastStartNs = 0;
+      const change = async (order: Tracked, step: number) => {
+        const record: Change = {
+          order,
+          status: ORDER_STATUSES.indexOf(STEPS[step]!),
+          startNs: now(),
+          ok: false,
+        };
+        changes.push(record);
+        lastStartNs = record.startNs;
+        const response = await requestJson(
+          `${changeServer.url}/api/v1/kitchen/restaurant/${order.restaurantId}/update-order-status/${order.orderId}`,
+          {
+            method: 'POST',
+            headers: { authorization: `Bearer ${ownerTokens.get(order.restaurantId)}` },
+            body: { status: STEPS[step] },
+          },
+        ).catch(() => undefined);
+        httpLatencies.push((now() - record.startNs) / 1e6);
+        record.ok = response?.status === 200;
+      };
+      const sendStarted = now();
+      for (let issued = 0; issued < count; ) {
+        const due = Math.min(count, Math.floor(((now() - sendStarted) / 1e9) * options.changesPerSecond) + 1);
+        for (; issued < due; issued++) {
+          const order = orders[issued % orders.length]!;
+          const step = Math.floor(issued / orders.length);
+          const next = (previous.get(order.orderId) ?? Promise.resolve()).then(() => change(order, step));
+          previous.set(order.orderId, next);
+        }
+        await sleep(2);
+      }
+      await Promise.all(previous.values());
+      // The pace the calls were started at (a slow answer delays only its own order's next step).
+      const sendSeconds = Math.max((lastStartNs - sendStarted) / 1e9, 1 / options.changesPerSecond);
+      const expected = changes.reduce((sum, record) => sum + (record.ok ? listenersOf(record.order) : 0), 0);
+      return { changes, httpLatencies, sendSeconds, expected };
+    };
+    /** Waits (GRACE_MS at most) until the sockets have heard `expected` events more than `from`. */
+    const heard = async (from: number, expected: number) => {
+      for (const waitStarted = Date.now(); Date.now() - waitStarted < GRACE_MS; await sleep(100)) {
+        if ((await clients.counts()).received - from >= expected) break;
+      }
+    };
+
+    if (warmupChanges > 0) {
+      options.log(`  warming up: ${warmupChanges} status changes at ${options.changesPerSecond}/s`);
+      const before = (await clients.counts()).received;
+      const warmup = await runChanges(warmupOrders, warmupChanges);
+      await heard(before, warmup.expected);
+      await clients.collect();
+    }
     for (const server of servers) {
       await server.report();
       server.takePeakRss();
@@ -159,55 +231,8 @@ export async function measureEvents(options: {
     const baseline = await clients.counts();
     const cpuBefore = servers.map((server) => server.cpuSeconds());
     options.log(`  ${totalChanges} status changes at ${options.changesPerSecond}/s`);
-
-    // Open loop: changes are started on schedule whatever the server's pace; the same order's next
-    // step waits for its previous one (the status machine would refuse it otherwise).
-    const changes: Change[] = [];
-    const httpLatencies: number[] = [];
-    const previous = new Map<number, Promise<void>>();
-    let lastStartNs = 0;
-    const change = async (order: Tracked, step: number) => {
-      const record: Change = {
-        order,
-        status: ORDER_STATUSES.indexOf(STEPS[step]!),
-        startNs: now(),
-        ok: false,
-      };
-      changes.push(record);
-      lastStartNs = record.startNs;
-      const response = await requestJson(
-        `${changeServer.url}/api/v1/kitchen/restaurant/${order.restaurantId}/update-order-status/${order.orderId}`,
-        {
-          method: 'POST',
-          headers: { authorization: `Bearer ${ownerTokens.get(order.restaurantId)}` },
-          body: { status: STEPS[step] },
-        },
-      ).catch(() => undefined);
-      httpLatencies.push((now() - record.startNs) / 1e6);
-      record.ok = response?.status === 200;
-    };
-    const sendStarted = now();
-    for (let issued = 0; issued < totalChanges; ) {
-      const due = Math.min(
-        totalChanges,
-        Math.floor(((now() - sendStarted) / 1e9) * options.changesPerSecond) + 1,
-      );
-      for (; issued < due; issued++) {
-        const order = tracked[issued % tracked.length]!;
-        const step = Math.floor(issued / tracked.length);
-        const next = (previous.get(order.orderId) ?? Promise.resolve()).then(() => change(order, step));
-        previous.set(order.orderId, next);
-      }
-      await sleep(2);
-    }
-    await Promise.all(previous.values());
-    // The pace the calls were started at (a slow answer delays only its own order's next step).
-    const sendSeconds = Math.max((lastStartNs - sendStarted) / 1e9, 1 / options.changesPerSecond);
-
-    const expected = changes.reduce((sum, record) => sum + (record.ok ? listenersOf(record.order) : 0), 0);
-    for (const waitStarted = Date.now(); Date.now() - waitStarted < GRACE_MS; await sleep(100)) {
-      if ((await clients.counts()).received - baseline.received >= expected) break;
-    }
+    const { changes, httpLatencies, sendSeconds, expected } = await runChanges(tracked, totalChanges);
+    await heard(baseline.received, expected);
     const { disconnects } = await clients.counts();
     const cpuSpent = servers.map((server, index) => server.cpuSeconds() - cpuBefore[index]!);
     const windows = [];

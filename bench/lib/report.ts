@@ -39,7 +39,12 @@ export type BenchResults = {
     identity: MenuResult;
   };
   placeOrder: { at50: LoadResult; at200: LoadResult; pgbench?: PgbenchLimit };
-  events: { oneInstance: EventsResult; twoInstancesOnRedis: EventsResult | { skipped: string } };
+  events: {
+    /** The same scenario on lib/bare-events-server.ts: the fan-out with nothing of ours, the limit. */
+    bareFanOut: EventsResult;
+    oneInstance: EventsResult;
+    twoInstancesOnRedis: EventsResult | { skipped: string };
+  };
   server: { lifetimePeakRssMB: number; logLevel: string; logMB: number };
   /** The default install on PGlite with the demo data; absent (as the rush) when BENCH_SKIP_EMBEDDED=1. */
   embeddedIdle?: EmbeddedIdleResult;
@@ -146,6 +151,7 @@ export function printTable(results: BenchResults, print: (line: string) => void)
       `${name.padEnd(34)}${values.map((value, index) => cell(value, eventWidths[index]!)).join('')}  ${target}`,
     );
   };
+  eventRow('bare fan-out (the limit)', results.events.bareFanOut, '');
   eventRow('one instance', results.events.oneInstance, 'p99 ≤ 50 ms, 0 misdelivered');
   eventRow('two instances on Redis', results.events.twoInstancesOnRedis, 'p99 ≤ 100 ms, 0 misdelivered');
   print('');

@@ -87,8 +87,10 @@ export async function startServer(options: {
   logLevel: string;
   /** Production unless said otherwise: the demo seed of a first start runs only outside it. */
   nodeEnv?: 'production' | 'development';
+  /** Node's arguments for another server than the built one: the events' baseline (bare-events-server.ts). */
+  entry?: string[];
 }): Promise<ServerProcess> {
-  ensureBuilt();
+  if (!options.entry) ensureBuilt();
   const port = await freePort();
   const logFile = path.join(options.workDir, `${options.label}.log`);
   const reportFile = path.join(options.workDir, `${options.label}.report.jsonl`);
@@ -97,7 +99,7 @@ export async function startServer(options: {
   const profile = process.env.BENCH_CPU_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
     : [];
-  const child = spawnNode([...profile, 'apps/server/dist/server.js'], {
+  const child = spawnNode([...profile, ...(options.entry ?? ['apps/server/dist/server.js'])], {
     cwd: repositoryRoot,
     // The child writes its log straight to the file: the bench does not spend CPU reading it.
     stdio: ['ignore', logFd, logFd],
