@@ -82,8 +82,8 @@ export async function openDatabase(options: {
     const size = options.poolSize ?? 10;
     // A pool of fixed size once filled (min = max, as HikariCP advises): pg-pool's default closed
     // a connection idle for 10 s, so the first orders after every lull paid for new backends, their
-    // catalog caches and their prepared statements while the queue behind them grew (a burst of
-    // status changes after 10 s of quiet waited up to 1.5 s; docs/performance.md).
+    // catalog caches and their prepared statements while the queue behind them grew
+    // (docs/performance.md, "Status changes: the server's CPU, not PostgreSQL").
     const pool = new pg.Pool({ connectionString: databaseUrl, max: size, min: size });
     // An idle connection closed by the server (a restart, a failover, an admin) must not crash
     // the process: the pool drops that client and opens a new one when next needed.
