@@ -151,8 +151,8 @@ async function main(): Promise<BenchResults> {
     jwtSecret: randomBytes(32).toString('hex'),
     logLevel: options.logLevel,
   };
-  const start = async (label: string, redisUrl: string | undefined) => {
-    const server = await startServer({ ...serverOptions, label, redisUrl });
+  const start = async (label: string, redisUrl: string | undefined, entry?: string[]) => {
+    const server = await startServer({ ...serverOptions, label, redisUrl, entry });
     cleanups.push(() => server.stop());
     started.push(server);
     return server;
@@ -258,13 +258,7 @@ async function main(): Promise<BenchResults> {
     log,
   };
   log('Order events on the bare fan-out server (Fastify and Socket.IO alone): what this machine allows');
-  const bare = await startServer({
-    ...serverOptions,
-    label: 'bare-events',
-    redisUrl: undefined,
-    entry: BARE_EVENTS,
-  });
-  cleanups.push(() => bare.stop());
+  const bare = await start('bare-events', undefined, BARE_EVENTS);
   const bareFanOut = await measureEvents({ ...eventsOptions, socketServer: bare, changeServer: bare });
   await bare.stop();
   log(`Order events: ${options.sockets} sockets, ${options.changesPerSecond} changes/s, one instance`);

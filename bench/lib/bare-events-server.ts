@@ -7,15 +7,14 @@
  * Run by the bench as `node --import tsx lib/bare-events-server.ts` with PORT (and BENCH_REPORT_FILE).
  */
 import Fastify from 'fastify';
+import { decodeJwt, type JWTPayload } from 'jose';
 import { Server } from 'socket.io';
 import { startBenchReport } from '../../apps/server/src/bench-report';
 
-/** A token's claims, read without checking its signature: the baseline trusts its callers. */
-function claimsOf(authorization: string | undefined): { aud?: string; sub?: string } {
-  const payload = authorization?.replace(/^Bearer /, '').split('.')[1];
-  if (!payload) return {};
+/** A token's claims, read without checking its signature (jose, as lib/jwt.ts reads them): the baseline trusts its callers. */
+function claimsOf(token: string | undefined): JWTPayload {
   try {
-    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { aud?: string; sub?: string };
+    return decodeJwt(token ?? '');
   } catch {
     return {};
   }
@@ -29,7 +28,7 @@ const io = new Server(app.server, {
   perMessageDeflate: false,
 });
 io.use((socket, next) => {
-  const { aud, sub } = claimsOf(`Bearer ${socket.handshake.auth?.token ?? ''}`);
+  const { aud, sub } = claimsOf(socket.handshake.auth?.token);
   if (aud === 'customer') socket.join(`customer:${sub}`);
   else socket.join(`staff:${socket.handshake.query.restaurant_id}`);
   next();
@@ -37,7 +36,7 @@ io.use((socket, next) => {
 
 type Order = { id: number; restaurantId: number; customerId: string | undefined; status: string };
 const orders = new Map<number, Order>();
-/** An order's figures as the real event carries them: the same size on the wire. */
+/** An order's figures with OrderUpdatePayload's fields, so the event is about the real one's size. */
 const figures = {
   total_amount: 42.5,
   subtotal: 38.64,
@@ -61,7 +60,7 @@ app.post<{ Body: { restaurant_id: number } }>('/api/v1/customer/place-order', as
   const order: Order = {
     id: orders.size + 1,
     restaurantId: request.body.restaurant_id,
-    customerId: claimsOf(request.headers.authorization).sub,
+    customerId: claimsOf(request.headers.authorization?.replace(/^Bearer /, '')).sub,
     status: 'Pending',
   };
   orders.set(order.id, order);

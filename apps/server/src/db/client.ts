@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { repositoryRoot } from '../config/config';
+import { DEFAULT_DATABASE_POOL_SIZE, repositoryRoot } from '../config/config';
 import { type DataDirLock, holdDataDirLock } from './data-dir-lock';
 import { type EmbeddedClient, openEmbeddedClient, type QueryObserver } from './embedded-client';
 import { createEmbeddedCluster } from './embedded-cluster';
@@ -79,7 +79,7 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   const { databaseUrl, dataDir, onQuery } = options;
   if (databaseUrl?.startsWith('postgres')) {
-    const size = options.poolSize ?? 10;
+    const size = options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE;
     // A pool of fixed size once filled (min = max, as HikariCP advises): pg-pool's default closed
     // a connection idle for 10 s, so the first orders after every lull paid for new backends, their
     // catalog caches and their prepared statements while the queue behind them grew
