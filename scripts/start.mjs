@@ -3,9 +3,11 @@
 // line, then runs the production server, node apps/server/dist/server.js
 // (docs/decisions/021-production-build.md).
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, repositoryRoot, sayBuilding, sayWaiting, summary } from './build.mjs';
+import { serverNodeArgs } from './server-node-args.mjs';
 
 let result;
 try {
@@ -16,7 +18,11 @@ try {
 }
 console.log(summary(result.decisions, result.seconds));
 
-const server = spawn(process.execPath, [path.join(repositoryRoot, 'apps/server/dist/server.js')], {
+// The server reads the same file (real variables win); read here too, Node's flags depend on it.
+const envFile = path.join(repositoryRoot, '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+const serverEntry = path.join(repositoryRoot, 'apps/server/dist/server.js');
+const server = spawn(process.execPath, [...serverNodeArgs(process.env), serverEntry], {
   cwd: repositoryRoot,
   stdio: 'inherit',
   // glibc's allocator keeps the blocks it frees for reuse, and above a threshold that grows with

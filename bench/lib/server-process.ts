@@ -2,6 +2,7 @@ import { type ChildProcess, spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeArgs } from '../../scripts/server-node-args.mjs';
 import { requestJson } from './http';
 import { freePort, hasExited, sleep, spawnNode, stopProcess } from './processes';
 
@@ -99,28 +100,31 @@ export async function startServer(options: {
   const profile = process.env.BENCH_CPU_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
     : [];
-  const child = spawnNode([...profile, ...(options.entry ?? ['apps/server/dist/server.js'])], {
+  const env = {
+    ...process.env,
+    // As `npm start` and the systemd unit run it (scripts/start.mjs says why), unless set here.
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
+    NODE_ENV: options.nodeEnv ?? 'production',
+    JWT_SECRET: options.jwtSecret,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: options.dataDir,
+    // Set even when empty: a variable that exists is not overridden by a .env file.
+    DATABASE_URL: options.databaseUrl ?? '',
+    REDIS_URL: options.redisUrl ?? '',
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: options.logLevel,
+    STRIPE_SECRET_KEY: '',
+    SMTP_URL: '',
+    BENCH_REPORT_FILE: reportFile,
+  };
+  // Node's flags as `npm start` and the systemd unit give them; the bare fan-out gets the same.
+  const node = [...profile, ...serverNodeArgs(env)];
+  const child = spawnNode([...node, ...(options.entry ?? ['apps/server/dist/server.js'])], {
     cwd: repositoryRoot,
     // The child writes its log straight to the file: the bench does not spend CPU reading it.
     stdio: ['ignore', logFd, logFd],
-    env: {
-      ...process.env,
-      // As `npm start` and the systemd unit run it (scripts/start.mjs says why), unless set here.
-      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
-      NODE_ENV: options.nodeEnv ?? 'production',
-      JWT_SECRET: options.jwtSecret,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: options.dataDir,
-      // Set even when empty: a variable that exists is not overridden by a .env file.
-      DATABASE_URL: options.databaseUrl ?? '',
-      REDIS_URL: options.redisUrl ?? '',
-      TRUST_PROXY: 'true',
-      LOG_LEVEL: options.logLevel,
-      STRIPE_SECRET_KEY: '',
-      SMTP_URL: '',
-      BENCH_REPORT_FILE: reportFile,
-    },
+    env,
   });
   closeSync(logFd);
   const pid = child.pid!;

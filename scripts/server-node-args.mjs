@@ -1,0 +1,25 @@
+// Node's own flags for the production server, chosen by its deployment. `npm start` (start.mjs),
+// the bench's servers and the systemd unit (deploy/systemd/tableserve@.service, which is always
+// the PostgreSQL deployment) run it with them.
+
+/** The young generation's semi-space for the PostgreSQL deployment, in MB (V8's default: 16). */
+export const POSTGRES_SEMI_SPACE_MB = 64;
+
+/**
+ * On PostgreSQL, the deployment for many restaurants and thousands of sockets, V8's young
+ * generation may grow to 64 MB a semi-space. A status change allocates about 80 KB (the request,
+ * the query's result, the response, the event), so at 500 changes a second the default young
+ * generation was scavenged every 0.3 s, each pause 11–21 ms with 10,000 sockets' objects to
+ * scan, and what was still in flight was promoted, so the old generation filled and was marked
+ * again and again on the other core (docs/performance.md, "Status changes: the young
+ * generation"). The embedded default, one restaurant on a 1 GB machine, keeps V8's size: the
+ * larger one costs it about 20 MB at idle. An operator's NODE_OPTIONS naming the flag wins.
+ *
+ * @param {Record<string, string | undefined>} env the server's environment
+ * @returns {string[]}
+ */
+export function serverNodeArgs(env) {
+  if (!env.DATABASE_URL) return [];
+  if ((env.NODE_OPTIONS ?? '').includes('--max-semi-space-size')) return [];
+  return [`--max-semi-space-size=${POSTGRES_SEMI_SPACE_MB}`];
+}
