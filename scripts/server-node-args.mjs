@@ -3,7 +3,7 @@
 // the PostgreSQL deployment) run it with them.
 
 /** The young generation's semi-space for the PostgreSQL deployment, in MB (V8's default: 16). */
-export const POSTGRES_SEMI_SPACE_MB = 64;
+const POSTGRES_SEMI_SPACE_MB = 64;
 
 /**
  * On PostgreSQL, the deployment for many restaurants and thousands of sockets, V8's young
@@ -13,7 +13,8 @@ export const POSTGRES_SEMI_SPACE_MB = 64;
  * scan, and what was still in flight was promoted, so the old generation filled and was marked
  * again and again on the other core (docs/performance.md, "Status changes: the young
  * generation"). The embedded default, one restaurant on a 1 GB machine, keeps V8's size: the
- * larger one costs it about 20 MB at idle. An operator's NODE_OPTIONS naming the flag wins.
+ * larger one costs it about 20 MB at idle. Where these flags are added (not in the systemd unit,
+ * which writes them out), an operator's NODE_OPTIONS naming the size wins.
  *
  * @param {Record<string, string | undefined>} env the server's environment
  * @returns {string[]}
