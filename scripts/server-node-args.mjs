@@ -20,7 +20,8 @@ const POSTGRES_SEMI_SPACE_MB = 64;
  * @returns {string[]}
  */
 export function serverNodeArgs(env) {
-  if (!env.DATABASE_URL) return [];
+  // As db/client.ts tells them apart: memory:// is PGlite too.
+  if (!env.DATABASE_URL?.startsWith('postgres')) return [];
   if ((env.NODE_OPTIONS ?? '').includes('--max-semi-space-size')) return [];
   return [`--max-semi-space-size=${POSTGRES_SEMI_SPACE_MB}`];
 }

@@ -12,6 +12,7 @@ describe("the production server's Node flags", () => {
   it("leave the embedded default at V8's own size", () => {
     expect(serverNodeArgs({})).toEqual([]);
     expect(serverNodeArgs({ DATABASE_URL: '' })).toEqual([]);
+    expect(serverNodeArgs({ DATABASE_URL: 'memory://' })).toEqual([]);
   });
 
   it("give way to an operator's NODE_OPTIONS that sets the size", () => {
