@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, repositoryRoot, sayBuilding, sayWaiting, summary } from './build.mjs';
-import { serverNodeArgs } from './server-node-args.mjs';
+import { serverEnvironment, serverNodeArgs } from './server-launch.mjs';
 
 let result;
 try {
@@ -25,11 +25,7 @@ const serverEntry = path.join(repositoryRoot, 'apps/server/dist/server.js');
 const server = spawn(process.execPath, [...serverNodeArgs(process.env), serverEntry], {
   cwd: repositoryRoot,
   stdio: 'inherit',
-  // glibc's allocator keeps the blocks it frees for reuse, and above a threshold that grows with
-  // use it maps large ones on their own. Fixed at 128 KiB, the large blocks the start-up frees
-  // (PGlite's WebAssembly compilation above all) go back to the system: about 30 MB less resident
-  // at idle (docs/performance.md). An operator's own value wins.
-  env: { MALLOC_MMAP_THRESHOLD_: '131072', ...process.env },
+  env: serverEnvironment(process.env),
 });
 // A service manager stops `npm start` by signal: the server gets it and shuts down gracefully.
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => server.kill(signal));

@@ -2,7 +2,7 @@ import { type ChildProcess, spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverNodeArgs } from '../../scripts/server-node-args.mjs';
+import { serverEnvironment, serverNodeArgs } from '../../scripts/server-launch.mjs';
 import { requestJson } from './http';
 import { freePort, hasExited, sleep, spawnNode, stopProcess } from './processes';
 
@@ -100,10 +100,9 @@ export async function startServer(options: {
   const profile = process.env.BENCH_CPU_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
     : [];
+  // As `npm start` and the systemd unit run it (scripts/server-launch.mjs).
   const env = {
-    ...process.env,
-    // As `npm start` and the systemd unit run it (scripts/start.mjs says why), unless set here.
-    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
+    ...serverEnvironment(process.env),
     NODE_ENV: options.nodeEnv ?? 'production',
     JWT_SECRET: options.jwtSecret,
     HOST: '127.0.0.1',

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { serverNodeArgs } from './server-node-args.mjs';
+import { serverEnvironment, serverNodeArgs } from './server-launch.mjs';
+
+const unit = readFileSync(new URL('../deploy/systemd/tableserve@.service', import.meta.url), 'utf8');
+const unitLine = (key) => unit.split('\n').find((line) => line.startsWith(`${key}=`));
 
 describe("the production server's Node flags", () => {
   it('give the PostgreSQL deployment a 64 MB young-generation semi-space', () => {
@@ -25,10 +28,24 @@ describe("the production server's Node flags", () => {
   });
 
   it('are the systemd unit’s, which always runs on PostgreSQL', () => {
-    const unit = readFileSync(new URL('../deploy/systemd/tableserve@.service', import.meta.url), 'utf8');
-    const execStart = unit.split('\n').find((line) => line.startsWith('ExecStart='));
-    expect(execStart).toBe(
+    expect(unitLine('ExecStart')).toBe(
       `ExecStart=/usr/bin/node ${serverNodeArgs({ DATABASE_URL: 'postgres://db/x' }).join(' ')} apps/server/dist/server.js`,
     );
+  });
+});
+
+describe("the production server's environment", () => {
+  it('returns large freed blocks to the system: glibc maps blocks of 128 KiB and more on their own', () => {
+    const env = serverEnvironment({ DATABASE_URL: 'postgres://db/x' });
+    expect(env).toEqual({ DATABASE_URL: 'postgres://db/x', MALLOC_MMAP_THRESHOLD_: '131072' });
+  });
+
+  it("keeps an operator's own threshold", () => {
+    expect(serverEnvironment({ MALLOC_MMAP_THRESHOLD_: '65536' }).MALLOC_MMAP_THRESHOLD_).toBe('65536');
+  });
+
+  it('is the systemd unit’s', () => {
+    const assignments = unitLine('Environment')?.slice('Environment='.length).split(' ') ?? [];
+    expect(assignments).toContain(`MALLOC_MMAP_THRESHOLD_=${serverEnvironment({}).MALLOC_MMAP_THRESHOLD_}`);
   });
 });
