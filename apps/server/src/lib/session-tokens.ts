@@ -13,10 +13,11 @@ const accounts = {
 } as const satisfies Record<Audience, unknown>;
 
 /**
- * Each audience's version read, prepared (db/prepared.ts): every diner's first order after signing
- * up reads it, and so does every account's next request once its version is past its age. The
- * query builder built its SQL anew for each read and PostgreSQL parsed and planned it anew; now
- * each pool connection plans it once and a read only binds and runs it.
+ * Each audience's version read, prepared (db/prepared.ts): every token issued reads it, so does
+ * every diner's first order after signing up, and every account's next request once its kept
+ * version is past its age. The query builder built its SQL anew for each read and PostgreSQL
+ * parsed and planned it anew; now each pool connection plans it once and a read only binds and
+ * runs it.
  */
 const versionStatements = Object.fromEntries(
   Object.entries(accounts).map(([audience, table]) => [
