@@ -27,3 +27,9 @@ export async function runPrepared<Row>(
   }
   return (await client.query<Row>(statement.text, values)).rows;
 }
+
+/** How many statements can run at once: the pool's size on PostgreSQL, PGlite's one connection. */
+export function connectionsOf(db: Db): number {
+  const client = (db as Db & { $client: DriverClient }).$client;
+  return client instanceof pg.Pool ? (client.options.max ?? 10) : 1;
+}

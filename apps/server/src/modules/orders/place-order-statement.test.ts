@@ -1,11 +1,12 @@
 import { orderServerMessages as text } from '@tableserve/contract/order';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, idempotencyKeys, menuItems, orderItems, orders } from '../../db/schema';
 import { addMenuItem, signUpDiner } from '../../test/orders';
 import { ownerWithRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createOrdersService } from './orders.service';
+import { type OrderToWrite, writeOrders } from './place-order-statement';
 
 /**
  * A diner's order paid at the counter is written by one statement (place-order-statement.ts);
@@ -164,5 +165,153 @@ describe('an order in one statement', () => {
       code: 'IDEMPOTENCY_KEY_REUSED',
     });
     expect(await stockOf(pizza)).toBe(17);
+  });
+});
+
+describe('orders written together, one statement for a batch', () => {
+  /** A diner's order as the statement takes it: `items` are [menu item, quantity], at $10 each. */
+  const draft = (
+    restaurantId: number,
+    customerId: number,
+    items: Array<[number, number]>,
+    key?: string,
+  ): OrderToWrite => {
+    const cents = items.reduce((sum, [, quantity]) => sum + quantity * 1000, 0);
+    const at = t.clock.now();
+    return {
+      claim: key ? { scope: `orders:${customerId}`, key, requestHash: 'hash' } : undefined,
+      order: {
+        restaurantId,
+        customerId,
+        status: 'Pending',
+        orderType: 'dine-in',
+        tableNumber: 1,
+        totalCents: cents,
+        subtotalCents: cents,
+        taxCents: 0,
+        taxIncluded: false,
+        serviceCents: 0,
+        createdAt: at,
+        updatedAt: at,
+      },
+      lines: items.map(([menuItemId, quantity]) => ({
+        menuItemId,
+        productName: 'Dish',
+        unitPriceCents: 1000,
+        quantity,
+        options: [],
+        taxName: null,
+        taxRate: 0,
+        taxCents: 0,
+        serviceCents: 0,
+      })),
+      answer: { message: text.placed },
+    };
+  };
+
+  it('writes each order on its own terms: a gone diner, a key used, too few left are not written, the rest are', async () => {
+    const place = await ownerWithRestaurant(t);
+    const pizza = await addMenuItem(t, place, { item_name: 'Pizza', price: 10 });
+    const cake = await addMenuItem(t, place, { item_name: 'Cake', price: 10, stock: 5 });
+    const tart = await addMenuItem(t, place, { item_name: 'Tart', price: 10, stock: 1 });
+    const [dana, gone, lee] = await Promise.all([1, 2, 3].map(() => signUpDiner(t, place.restaurantId)));
+    await db().delete(customers).where(eq(customers.id, gone!.customer_id));
+    const id = place.restaurantId;
+
+    const written = await writeOrders(db(), [
+      draft(id, dana!.customer_id, [[pizza, 2]], 'batch-key-0001'),
+      draft(id, gone!.customer_id, [[pizza, 1]]),
+      draft(id, dana!.customer_id, [[pizza, 3]], 'batch-key-0001'),
+      draft(id, lee!.customer_id, [
+        [cake, 2],
+        [pizza, 1],
+      ]),
+      draft(id, lee!.customer_id, [[tart, 2]]),
+    ]);
+
+    expect(written.map((order) => order?.row.totalCents)).toEqual([
+      2000,
+      undefined,
+      undefined,
+      3000,
+      undefined,
+    ]);
+    expect(written[3]!.stockChanged).toEqual([{ id: cake, name: 'Cake', stock: 3, before: 5 }]);
+    expect(written[0]!.stockChanged).toEqual([]);
+    expect((await ordersOf(id)).map((row) => row.id).sort()).toEqual(
+      [written[0]!.row.id, written[3]!.row.id].sort(),
+    );
+    expect([await stockOf(cake), await stockOf(tart)]).toEqual([3, 1]);
+    const lines = await db()
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, written[3]!.row.id))
+      .orderBy(orderItems.id);
+    expect(lines.map((line) => [line.menuItemId, line.quantity, line.stockTaken])).toEqual([
+      [cake, 2, 2],
+      [pizza, 1, 0],
+    ]);
+    // The key records the order that claimed it, the first of the two.
+    const [key] = await db().select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'batch-key-0001'));
+    expect(key!.responseBody).toEqual({ message: text.placed, order_id: written[0]!.row.id });
+  });
+
+  it('writes neither of two orders that want one counted item, each checked against the count before both', async () => {
+    const place = await ownerWithRestaurant(t);
+    const cake = await addMenuItem(t, place, { item_name: 'Cake', price: 10, stock: 5 });
+    const [dana, lee] = await Promise.all([1, 2].map(() => signUpDiner(t, place.restaurantId)));
+    const first = draft(place.restaurantId, dana!.customer_id, [[cake, 3]]);
+    const second = draft(place.restaurantId, lee!.customer_id, [[cake, 3]]);
+
+    expect(await writeOrders(db(), [first, second])).toEqual([undefined, undefined]);
+    expect(await stockOf(cake)).toBe(5);
+    // Alone, the first is written and the second is short.
+    expect((await writeOrders(db(), [first]))[0]?.stockChanged).toEqual([
+      { id: cake, name: 'Cake', stock: 2, before: 5 },
+    ]);
+    expect(await writeOrders(db(), [second])).toEqual([undefined]);
+  });
+
+  it('commits a rush of diners’ orders in fewer transactions than orders, every answer its own', async () => {
+    const place = await ownerWithRestaurant(t);
+    const pizza = await addMenuItem(t, place, { item_name: 'Pizza', price: 10 });
+    const cake = await addMenuItem(t, place, { item_name: 'Cake', price: 10, stock: 8 });
+    const diners = await Promise.all(Array.from({ length: 12 }, () => signUpDiner(t, place.restaurantId)));
+    const orders = service();
+
+    // Every diner asks for a cake and a pizza, at once; 8 cakes are left.
+    const answers = await Promise.all(
+      diners.map((diner, index) =>
+        orders.place(
+          diner.customer_id,
+          body(place.restaurantId, [
+            [pizza, 1],
+            [cake, 1],
+          ]),
+          `rush-${index}-0001`,
+        ),
+      ),
+    );
+    // And a rush of pizzas alone, three a diner, whose batches nothing holds back.
+    const pizzas = await Promise.all(
+      [...diners, ...diners, ...diners].map((diner) =>
+        orders.place(diner.customer_id, body(place.restaurantId, [[pizza, 3]]), undefined),
+      ),
+    );
+
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(8);
+    expect(answers.filter((answer) => answer.status === 409)).toEqual(
+      Array(4).fill({ status: 409, body: { message: text.soldOut('Cake'), code: 'SOLD_OUT' } }),
+    );
+    expect(pizzas.map((answer) => answer.status)).toEqual(Array(36).fill(201));
+    expect(await stockOf(cake)).toBe(0);
+    expect(await ordersOf(place.restaurantId)).toHaveLength(8 + 36);
+    // Orders of one statement share its transaction (xmin): the rush took fewer commits than orders.
+    const result = await db().execute(
+      sql`select count(distinct xmin::text)::int as commits from orders
+        where restaurant_id = ${place.restaurantId} and total_cents = 3000`,
+    );
+    const [{ commits }] = (result as unknown as { rows: [{ commits: number }] }).rows;
+    expect(commits).toBeLessThan(36);
   });
 });

@@ -1,7 +1,8 @@
 import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { runPrepared } from '../../db/prepared';
+import { connectionsOf, runPrepared } from '../../db/prepared';
 import { orderItems, orders } from '../../db/schema';
+import { batched } from '../../lib/batches';
 import type { KeyClaim } from '../../lib/idempotency';
 import type { StockChange } from '../menu/stock-counts';
 import type { TaxedLine } from './order-money';
@@ -33,7 +34,6 @@ function rowJsonOf(table: Table) {
 }
 const orderJson = rowJsonOf(orders);
 const lineRowJson = rowJsonOf(orderItems);
-const lineJson = (lines: readonly TaxedLine[]) => `[${lines.map(lineRowJson).join(',')}]`;
 
 /** The order as the repository reads it: every column under its field's name. */
 const orderRowColumns = Object.entries(getTableColumns(orders))
@@ -41,86 +41,153 @@ const orderRowColumns = Object.entries(getTableColumns(orders))
   .join(', ');
 
 /**
- * A diner's order in one statement, one round trip and one commit, with every check and
- * lock the transaction of place-order.ts takes, in that order of effect:
+ * Diners' orders, several at once under load, in one statement, one round trip and one commit
+ * (group commit: the batches are made by writeOrders below), with every check and lock the
+ * transaction of place-order.ts takes, for each order on its own and in that order of effect:
  * - the customer must exist, and the order copies their name and phone as they read now;
  * - the counted items among the lines are locked in id order (ADR 015: concurrent orders queue,
- *   never deadlock; the lock returns the latest count) and each must have enough left;
- * - only then is the Idempotency-Key claimed (ON CONFLICT DO NOTHING waits for a concurrent
- *   holder of the same key to commit), with its answer: the order's id is drawn first for it;
+ *   never deadlock; the lock returns the latest count) and each must have enough left for it;
+ * - only then is its Idempotency-Key claimed (ON CONFLICT DO NOTHING waits for a concurrent
+ *   holder of the same key to commit; of two orders of the batch with one key, one claims it),
+ *   with its answer: the order's id is drawn first for it;
  * - with the key claimed (or none given): the counts taken, the order and its lines written, each
  *   line holding its quantity when its item is counted, else nothing (planHolds for a new order).
- * A statement is atomic: it writes all of this or nothing. It answers no row when it wrote nothing
- * (a customer gone, too few left, a key already used): the caller's transaction then answers.
+ * A counted item wanted by two orders of one batch is written by neither: the count each was
+ * checked against is the one before both. The statement is atomic: it writes all of this or
+ * nothing. It answers a row for each order it wrote, by its place in the batch ("batchIndex",
+ * from 1); an order it did not write (a customer gone, too few left, a key already used, a
+ * count shared) has none, and the caller's transaction answers it. The lines name their order
+ * by that place too (order_id, until the statement has drawn the order's id).
  * It names tables other modules own (customers, menu_items, idempotency_keys), as one statement
  * must; it keeps their rules as their owners state them: customerReads.byId, menuRepository's
  * adjustStock, lib/idempotency.ts (whose onceInOneStatement is its caller).
  */
-export const placeOrderStatement = {
-  name: 'place-order',
+export const placeOrdersStatement = {
+  name: 'place-orders',
   text: `
-with o as (select * from jsonb_populate_record(null::orders, $4::jsonb)),
-  lines as (select * from jsonb_populate_recordset(null::order_items, $5::jsonb) with ordinality),
-  wanted as (select menu_item_id as id, sum(quantity)::int as quantity from lines group by menu_item_id),
+with o as (select * from jsonb_populate_recordset(null::orders, $1::jsonb) with ordinality),
+  claims as (
+    select * from jsonb_to_recordset($2::jsonb)
+      as c(batch_index int, scope text, key text, request_hash text, answer jsonb)),
+  lines as (select * from jsonb_populate_recordset(null::order_items, $3::jsonb) with ordinality),
+  wanted as (
+    select l.order_id as batch_index, l.menu_item_id as id, sum(l.quantity)::int as quantity
+    from lines l group by l.order_id, l.menu_item_id),
   counted as (
-    select m.id, m.name, m.stock from menu_items m, o
-    where m.id in (select id from wanted) and m.restaurant_id = o.restaurant_id and m.stock is not null
+    select m.id, m.name, m.stock from menu_items m
+    where m.id = any (array(select id from wanted)) and m.stock is not null
+      and exists (
+        select from wanted w join o on o.ordinality = w.batch_index
+        where w.id = m.id and o.restaurant_id = m.restaurant_id)
     order by m.id for update of m),
-  customer as (select c.customer_name, c.phone_number from customers c, o where c.id = o.customer_id),
+  shared as (select w.id from wanted w join counted using (id) group by w.id having count(*) > 1),
+  customer as (
+    select o.ordinality as batch_index, c.customer_name, c.phone_number
+    from o join customers c on c.id = o.customer_id
+    where c.id = any (array(select customer_id from o))),
   next_order as (
-    select nextval('orders_id_seq')::int as id
-    where exists (select from customer)
-      and not exists (select from counted c join wanted w using (id) where c.stock < w.quantity)),
+    select cu.batch_index, nextval('orders_id_seq')::int as id from customer cu
+    where not exists (
+      select from counted c join wanted w using (id)
+      where w.batch_index = cu.batch_index and (c.stock < w.quantity or c.id in (select id from shared)))),
   claimed as (
     insert into idempotency_keys (scope, key, request_hash, response_status, response_body)
-    select $1::text, $2::text, $3::text, 201, $6::jsonb || jsonb_build_object('order_id', next_order.id)
-    from next_order
-    where $1::text is not null
+    select c.scope, c.key, c.request_hash, 201, c.answer || jsonb_build_object('order_id', n.id)
+    from next_order n join claims c using (batch_index)
     on conflict do nothing
-    returning 1),
-  accepted as (select id from next_order where $1::text is null or exists (select from claimed)),
+    returning (response_body->>'order_id')::int as id),
+  accepted as (
+    select n.batch_index, n.id from next_order n
+    where n.id in (select id from claimed)
+      or not exists (select from claims c where c.batch_index = n.batch_index)),
   taken as (
     update menu_items m set stock = m.stock - w.quantity
-    from counted c join wanted w using (id), accepted
+    from counted c join wanted w using (id) join accepted a using (batch_index)
     where m.id = c.id
-    returning m.id, m.name, m.stock, c.stock as before),
+    returning m.id, m.name, m.stock, c.stock as before, a.batch_index),
   placed as (
     insert into orders (id, restaurant_id, customer_id, customer_name, phone_number, status, order_type,
       table_number, total_cents, subtotal_cents, tax_cents, tax_included, service_cents, party_size,
       order_time, latitude, longitude, created_at, updated_at)
-    select accepted.id, o.restaurant_id, o.customer_id, customer.customer_name, customer.phone_number,
+    select a.id, o.restaurant_id, o.customer_id, cu.customer_name, cu.phone_number,
       o.status, o.order_type, o.table_number, o.total_cents, o.subtotal_cents, o.tax_cents, o.tax_included,
       o.service_cents, o.party_size, o.order_time, o.latitude, o.longitude, o.created_at, o.updated_at
-    from accepted, o, customer
+    from accepted a join o on o.ordinality = a.batch_index join customer cu using (batch_index)
     returning ${orderRowColumns}),
   placed_lines as (
     insert into order_items (order_id, menu_item_id, product_name, unit_price_cents, quantity, options,
       stock_taken, tax_name, tax_rate, tax_cents, service_cents)
-    select placed.id, l.menu_item_id, l.product_name, l.unit_price_cents, l.quantity, l.options,
+    select a.id, l.menu_item_id, l.product_name, l.unit_price_cents, l.quantity, l.options,
       case when l.menu_item_id in (select id from counted) then l.quantity else 0 end,
       l.tax_name, l.tax_rate, l.tax_cents, l.service_cents
-    from placed, lines l
-    order by l.ordinality)
-select placed.*, (select coalesce(json_agg(taken), '[]') from taken) as "stockChanged" from placed`,
+    from placed p join accepted a using (id) join lines l on l.order_id = a.batch_index
+    order by a.batch_index, l.ordinality)
+select a.batch_index as "batchIndex", p.*,
+  (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'stock', t.stock, 'before', t.before)), '[]')
+    from taken t where t.batch_index = a.batch_index) as "stockChanged"
+from placed p join accepted a using (id)`,
 };
 
-/**
- * Writes the order as `placeOrder` describes; undefined when it wrote nothing. `answer` is what
- * the key records, its order_id set by the statement to the id it drew.
- */
-export async function placeInOneStatement(
+/** One diner's order for the statement, and what its Idempotency-Key records. */
+export type OrderToWrite = {
+  claim: KeyClaim | undefined;
+  order: OrderDraft;
+  lines: readonly TaxedLine[];
+  /** What the key records, its order_id set by the statement to the id it drew. */
+  answer: object;
+};
+
+/** An order the statement wrote, and the counts it took. */
+export type WrittenOrder = { row: OrderRow; stockChanged: StockChange[] };
+
+/** The orders of a batch written by one statement; undefined for each it did not write. */
+export async function writeOrders(
   db: Db,
-  input: { claim: KeyClaim | undefined; order: OrderDraft; lines: readonly TaxedLine[]; answer: object },
-): Promise<{ row: OrderRow; stockChanged: StockChange[] } | undefined> {
-  const [placed] = await runPrepared<OrderRow & { stockChanged: StockChange[] }>(db, placeOrderStatement, [
-    input.claim?.scope ?? null,
-    input.claim?.key ?? null,
-    input.claim?.requestHash ?? null,
-    orderJson(input.order),
-    lineJson(input.lines),
-    JSON.stringify(input.answer),
-  ]);
-  if (!placed) return undefined;
-  const { stockChanged, ...row } = placed;
-  return { row, stockChanged };
+  batch: readonly OrderToWrite[],
+): Promise<Array<WrittenOrder | undefined>> {
+  const claims: object[] = [];
+  const lines: string[] = [];
+  batch.forEach((input, index) => {
+    const batchIndex = index + 1;
+    if (input.claim)
+      claims.push({
+        batch_index: batchIndex,
+        scope: input.claim.scope,
+        key: input.claim.key,
+        request_hash: input.claim.requestHash,
+        answer: input.answer,
+      });
+    for (const line of input.lines) lines.push(lineRowJson({ ...line, orderId: batchIndex }));
+  });
+  const rows = await runPrepared<OrderRow & { batchIndex: number; stockChanged: StockChange[] }>(
+    db,
+    placeOrdersStatement,
+    [
+      `[${batch.map((input) => orderJson(input.order)).join(',')}]`,
+      JSON.stringify(claims),
+      `[${lines.join(',')}]`,
+    ],
+  );
+  const written: Array<WrittenOrder | undefined> = batch.map(() => undefined);
+  for (const { batchIndex, stockChanged, ...row } of rows) written[batchIndex - 1] = { row, stockChanged };
+  return written;
+}
+
+/**
+ * How many orders wait at most for one statement. A batch is one commit and one round trip for
+ * all of them, so the longer a rush's queue the fewer commits an order; 16 keeps a statement's
+ * JSON small and a refused order's wait for its transaction short.
+ */
+const MAX_ORDERS_A_STATEMENT = 16;
+
+/**
+ * Writes diners' orders as `placeOrdersStatement` describes, each in a batch of those that
+ * arrived while every connection of the pool was busy writing others (lib/batches.ts); undefined
+ * for an order it did not write, which the caller's transaction then answers.
+ */
+export function createOrderWriter(db: Db): (input: OrderToWrite) => Promise<WrittenOrder | undefined> {
+  return batched((batch: readonly OrderToWrite[]) => writeOrders(db, batch), {
+    concurrency: connectionsOf(db),
+    maxBatch: MAX_ORDERS_A_STATEMENT,
+  });
 }

@@ -10,7 +10,7 @@ import { adjustStock, type StockChange } from '../menu/stock-counts';
 import type { RestaurantRow } from '../restaurants/restaurant-reads';
 import type { TaxedLine } from './order-money';
 import { type NewOrder, type OrderRow, ordersRepository as repo } from './orders.repository';
-import { type OrderDraft, placeInOneStatement } from './place-order-statement';
+import { createOrderWriter, type OrderDraft } from './place-order-statement';
 import { toStaffOrder } from './staff-order';
 
 /** An order ready to write: checked and priced by the caller, who refuses before this. */
@@ -61,7 +61,8 @@ function placedAnswer(row: Pick<OrderRow, 'id' | 'status' | 'totalCents' | 'bill
  * is written (on a cold cache it queries, and inside a transaction it would wait on itself on
  * PGlite's one connection, or hold two pool connections on PostgreSQL). A diner's order paid at
  * the counter is then written by one statement (place-order-statement.ts: one round trip, one
- * commit); whatever it does not write (a refusal to remember, a replayed key, a bill to open, an
+ * commit, shared in a rush by the orders that waited for a connection together); whatever it
+ * does not write (a refusal to remember, a replayed key, a bill to open, an
  * owner's order with its audit entry) one transaction holds: the Idempotency-Key, the counted
  * items' portions, the order, its lines and the answer. Either way the staff hear of it once it
  * committed, and diners of the items it sold out.
@@ -73,6 +74,7 @@ export function createOrderPlacement(deps: {
   now: () => Date;
 }) {
   const { db, events, publishedMenus, now } = deps;
+  const writeOrder = createOrderWriter(db);
 
   /** Once committed (a replayed answer has no new order), told from the lines in hand. */
   async function announce(
@@ -127,7 +129,7 @@ export function createOrderPlacement(deps: {
       const order = { ...drafted.order, status: 'Pending' as const, createdAt: at, updatedAt: at };
       // The key's answer, whose order_id the statement sets once it has drawn the id.
       const answer = placedAnswer({ ...order, id: 0, billId: null });
-      const written = await placeInOneStatement(db, { claim, order, lines: drafted.lines, answer });
+      const written = await writeOrder({ claim, order, lines: drafted.lines, answer });
       if (!written) return undefined;
       placed = { restaurant: drafted.restaurant, lines: drafted.lines, row: written.row };
       stockChanged = written.stockChanged;
