@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { type DestinationStream, type LoggerOptions, pino } from 'pino';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config/config';
 import { loadOrCreateSecret } from './config/secrets';
 import { type Database, openDatabase } from './db/client';
@@ -80,6 +80,7 @@ import {
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { authPlugin } from './plugins/auth';
+import { batchedStdout } from './plugins/batched-stdout';
 import { contentSecurityPolicy } from './plugins/content-security-policy';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
@@ -88,7 +89,7 @@ import { registerInputRules } from './plugins/input-rules';
 import { createMetrics, type Metrics, registerMetrics } from './plugins/metrics';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerRealtime } from './plugins/realtime';
-import { OneLinePerRequest, REQUEST_LINE, requestIdOf } from './plugins/request-lines';
+import { OneLinePerRequest, requestIdOf } from './plugins/request-lines';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web';
 
@@ -125,42 +126,6 @@ declare module 'fastify' {
     /** Set by the shutdown (shutdown.ts): /health/ready answers 503 and connections close after their answer. */
     lifecycle: { draining: boolean };
   }
-}
-
-/** Request lines are written this many bytes at a time: about a dozen lines a system call. */
-const LOG_BATCH_BYTES = 4096;
-/** A quiet server's request lines still reach the log within this time. */
-const LOG_FLUSH_MS = 1000;
-
-/**
- * Standard output with the request lines batched: one write per request line (a thread-pool round
- * trip each, pino's default) was 7 % of the server's CPU on the diner's menu. Every other line is
- * written at once, in order, as console.log writes. Synchronous writes, so a flush is complete when
- * it returns: request lines are written within LOG_FLUSH_MS, and what is left when the process
- * exits (a crash included) at its exit; a SIGKILL loses at most the last second of request lines.
- */
-function batchedStdout() {
-  const destination = pino.destination({
-    dest: 1,
-    sync: true,
-    minLength: LOG_BATCH_BYTES,
-    periodicFlush: LOG_FLUSH_MS,
-  });
-  const hooks: LoggerOptions['hooks'] = {
-    logMethod(args, write) {
-      write.apply(this, args);
-      if (args[1] !== REQUEST_LINE) destination.flush();
-    },
-  };
-  const flush = () => destination.flush();
-  process.on('exit', flush);
-  return {
-    options: { stream: destination, hooks },
-    close() {
-      flush();
-      process.off('exit', flush);
-    },
-  };
 }
 
 function loggerOptions(config: Config, stream: DestinationStream | undefined) {

@@ -56,6 +56,30 @@ export function answerBeforeFastify(
     return head;
   };
 
+  /** What a fast answer's request line needs once the answer is written, by its response. */
+  const answering = new WeakMap<
+    ServerResponse,
+    { id: string; url: string; statusCode: number; arrivedAt: number }
+  >();
+
+  /**
+   * As Fastify's onResponse hooks and its request line: once the answer is written, or failed.
+   * One listener for every response (no closure a request), the request's id a field of its line
+   * rather than a child logger's binding: the same line, for less of the menu's CPU.
+   */
+  function completed(this: ServerResponse, error?: Error) {
+    this.off('finish', completed);
+    this.off('error', completed);
+    const request = answering.get(this);
+    if (!request) return;
+    answering.delete(this);
+    const { id, url, statusCode } = request;
+    const responseTime = performance.now() - request.arrivedAt;
+    observeRequest(deps.metrics, 'GET', route.url, statusCode, responseTime);
+    const line = { [REQUEST_ID_LABEL]: id, method: 'GET', route: route.url, url, statusCode, responseTime };
+    logRequestLine(app.log, line, error);
+  }
+
   /** Whether the request was answered here; nothing has been written when not. */
   function answered(request: IncomingMessage, response: ServerResponse, arrivedAt: number): boolean {
     const usual =
@@ -67,19 +91,10 @@ export function answerBeforeFastify(
     const reply = usual ? route.answer(request) : undefined;
     if (!reply) return false;
     const id = requestIdOf(request);
-    const { statusCode } = reply;
-    // As Fastify's onResponse hooks and its request line: once the answer is written, or failed.
-    const completed = (error?: Error) => {
-      response.off('finish', completed);
-      response.off('error', completed);
-      const responseTime = performance.now() - arrivedAt;
-      observeRequest(deps.metrics, 'GET', route.url, statusCode, responseTime);
-      const line = { method: 'GET', route: route.url, url: request.url ?? '', statusCode, responseTime };
-      logRequestLine(app.log.child({ [REQUEST_ID_LABEL]: id }), line, error);
-    };
+    answering.set(response, { id, url: request.url ?? '', statusCode: reply.statusCode, arrivedAt });
     response.on('finish', completed);
     response.on('error', completed);
-    response.writeHead(statusCode, headOf(reply.headers).concat('x-request-id', id));
+    response.writeHead(reply.statusCode, headOf(reply.headers).concat('x-request-id', id));
     response.end(reply.body);
     return true;
   }

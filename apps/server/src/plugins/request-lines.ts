@@ -19,6 +19,8 @@ export function requestIdOf(request: IncomingMessage): string {
 
 /** What an operator searches a request by. */
 export type RequestLine = {
+  /** The request's id, when the logger does not carry it already (fast-answers.ts). */
+  [REQUEST_ID_LABEL]?: string;
   method: string;
   /** The route's pattern, undefined when no route matched. */
   route: string | undefined;
@@ -29,7 +31,7 @@ export type RequestLine = {
 };
 
 /**
- * The request's one line, to the logger that carries its id. With an error when the answer could
+ * The request's one line, to the logger that carries its id (or with the id in the line). With an error when the answer could
  * not be written to the end (a broken connection, a failed stream).
  */
 export function logRequestLine(log: FastifyBaseLogger, line: RequestLine, error?: Error | null) {
