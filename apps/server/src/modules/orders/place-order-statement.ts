@@ -181,13 +181,17 @@ export async function writeOrders(
 const MAX_ORDERS_A_STATEMENT = 16;
 
 /**
- * Writes diners' orders as `placeOrdersStatement` describes, each in a batch of those that
- * arrived while every connection of the pool was busy writing others (lib/batches.ts); undefined
- * for an order it did not write, which the caller's transaction then answers.
+ * Writes diners' orders as `placeOrdersStatement` describes (docs/decisions/023), each in a batch
+ * of those that arrived while the statements under way were busy (lib/batches.ts); undefined for
+ * an order it did not write, which the caller's transaction then answers. Orders take at most
+ * half the pool's connections (PGlite's one): the rest stay free for the kitchen's moves and the
+ * staff's lists during a rush, and more statements at once only queue inside PostgreSQL where
+ * they could have shared a commit (4,600–5,100 orders/s at 200 connections with 2–5 under way,
+ * 3,600–3,900 with all 10: docs/performance.md, "Place-order: group commit").
  */
 export function createOrderWriter(db: Db): (input: OrderToWrite) => Promise<WrittenOrder | undefined> {
   return batched((batch: readonly OrderToWrite[]) => writeOrders(db, batch), {
-    concurrency: connectionsOf(db),
+    concurrency: Math.ceil(connectionsOf(db) / 2),
     maxBatch: MAX_ORDERS_A_STATEMENT,
   });
 }
