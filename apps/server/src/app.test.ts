@@ -54,11 +54,26 @@ describe('the platform', () => {
     expect(response.headers['x-request-id']).toBe('req-from-proxy');
   });
 
-  it('sends security headers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  it('sends the pages their security headers, and the API the headers of answers no browser renders', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['strict-transport-security']).toBe(page.headers['strict-transport-security']);
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy'])
+      expect(api.headers[documentOnly], documentOnly).toBeUndefined();
+
+    // The API's documentation is a page.
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
   it('publishes the OpenAPI document generated from the route schemas', async () => {

@@ -30,12 +30,17 @@ describe('GET /api/v1/public-config (docs/product/platform.md#maps)', () => {
   });
 
   it("lets the browser load Google's maps script only when a key is set", async () => {
-    const allowed = String((await publicConfig(withKey)).headers['content-security-policy']);
+    // The pages' policy: the API's own answers allow nothing (plugins/security-headers.ts).
+    const pagePolicy = async (t: TestApp) =>
+      String(
+        (await t.app.inject({ method: 'GET', url: '/restaurant-setup' })).headers['content-security-policy'],
+      );
+    const allowed = await pagePolicy(withKey);
     expect(allowed).toContain(
       "script-src 'self' https://*.googleapis.com https://*.gstatic.com *.google.com;",
     );
     expect(allowed).toContain("connect-src 'self' ws: wss: https://*.googleapis.com");
-    const sameOrigin = String((await publicConfig(withoutKey)).headers['content-security-policy']);
+    const sameOrigin = await pagePolicy(withoutKey);
     expect(sameOrigin).toContain("script-src 'self';");
     expect(sameOrigin).not.toContain('google');
   });
