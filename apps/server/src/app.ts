@@ -215,7 +215,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
 
-  const securityHeaders = registerSecurityHeaders(app, {
+  // The API's headers, which the fast answers (API answers all) send as Fastify would.
+  const apiSecurityHeaders = registerSecurityHeaders(app, {
     contentSecurityPolicy: contentSecurityPolicy(config),
   });
   // Fastify reads no body of a GET or HEAD, so @fastify/compress's request-decompression hook
@@ -443,7 +444,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerWebApp(app, config.webDistDir, customerMenu);
   // Last, once every route is known: the diner's menu, answered from memory before Fastify.
   answerBeforeFastify(app, menuFastPath(customerMenu), {
-    securityHeaders,
+    securityHeaders: apiSecurityHeaders,
     metrics,
     draining: () => lifecycle.draining,
   });

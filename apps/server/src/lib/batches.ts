@@ -5,7 +5,8 @@
  * moment therefore costs no wait (an item runs at once, alone), and a rush fills the batches.
  *
  * A run that fails for a batch of several is run again for each of its items alone, so that one
- * item's error (or a deadlock that undid the batch) is its own and never its neighbours'.
+ * item's error (or a deadlock that undid the batch) is its own and never its neighbours'. Those
+ * runs go at once, side by side, in the failed run's place: a rare path, not worth a queue.
  */
 export function batched<In, Out>(
   run: (items: readonly In[]) => Promise<readonly Out[]>,

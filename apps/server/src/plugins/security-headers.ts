@@ -23,7 +23,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /** The API's answers: JSON (and a few files), never a document a browser renders. */
-export const API_PREFIX = '/api/v1/';
+const API_PREFIX = '/api/v1/';
 
 /** Of the pages' headers, those that still mean something on an answer no browser renders. */
 const KEPT_FOR_THE_API = [
