@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config/config';
 import type { Db } from './client';
 
 /**
@@ -10,6 +11,7 @@ export type PreparedStatement = { name: string; text: string };
 
 /** The driver's own client under drizzle: a pg pool or the embedded client (db/embedded-client.ts). */
 type DriverClient = pg.Pool | { query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }> };
+const driverClientOf = (db: Db) => (db as Db & { $client: DriverClient }).$client;
 
 /**
  * Runs `statement` outside any transaction (it commits on its own, as one statement does) and
@@ -20,7 +22,7 @@ export async function runPrepared<Row>(
   statement: PreparedStatement,
   values: unknown[],
 ): Promise<Row[]> {
-  const client = (db as Db & { $client: DriverClient }).$client;
+  const client = driverClientOf(db);
   if (client instanceof pg.Pool) {
     const result = await client.query<Row & pg.QueryResultRow>({ ...statement, values });
     return result.rows;
@@ -30,6 +32,6 @@ export async function runPrepared<Row>(
 
 /** How many statements can run at once: the pool's size on PostgreSQL, PGlite's one connection. */
 export function connectionsOf(db: Db): number {
-  const client = (db as Db & { $client: DriverClient }).$client;
-  return client instanceof pg.Pool ? (client.options.max ?? 10) : 1;
+  const client = driverClientOf(db);
+  return client instanceof pg.Pool ? (client.options.max ?? DEFAULT_DATABASE_POOL_SIZE) : 1;
 }

@@ -41,7 +41,7 @@ const KEPT_FOR_THE_API = [
  * less on every answer: a phone on a weak network receives fewer, and the diner's menu, the
  * busiest answer, costs the server and every client less to write and to parse.
  */
-export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
   const kept = KEPT_FOR_THE_API.filter((name) => pageHeaders[name] !== undefined).map((name) => [
     name,
     pageHeaders[name] as string,

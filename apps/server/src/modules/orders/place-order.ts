@@ -62,9 +62,9 @@ function placedAnswer(row: Pick<OrderRow, 'id' | 'status' | 'totalCents' | 'bill
  * PGlite's one connection, or hold two pool connections on PostgreSQL). A diner's order paid at
  * the counter is then written by one statement (place-order-statement.ts: one round trip, one
  * commit, shared in a rush by the orders that waited for a connection together); whatever it
- * does not write (a refusal to remember, a replayed key, a bill to open, an
- * owner's order with its audit entry) one transaction holds: the Idempotency-Key, the counted
- * items' portions, the order, its lines and the answer. Either way the staff hear of it once it
+ * does not write (a refusal to remember, a replayed key, a bill to open, an owner's order with
+ * its audit entry) one transaction holds: the Idempotency-Key, the counted items' portions, the
+ * order, its lines and the answer. Either way the staff hear of it once it
  * committed, and diners of the items it sold out.
  */
 export function createOrderPlacement(deps: {
