@@ -54,6 +54,30 @@ describe('an invalidated cache in one process', () => {
     expect(read.calls).toBe(1);
   });
 
+  it('shares one load among simultaneous reads by the same lookup, and keeps it by its key', async () => {
+    const cache = newCache();
+    const read = counter('menu of 7');
+    read.held = true;
+    const reads = Promise.all([1, 2, 3].map(() => cache.readKeyed('token-a', read.load, () => 7)));
+    read.release();
+    expect(await reads).toEqual(['menu of 7', 'menu of 7', 'menu of 7']);
+    expect(read.calls).toBe(1);
+    expect(cache.get(7)).toBe('menu of 7');
+  });
+
+  it('does not share a load by lookup with a read that came after an invalidation', async () => {
+    const cache = newCache();
+    const before = counter('before the change');
+    before.held = true;
+    const early = cache.readKeyed('token-a', before.load, () => 7);
+    cache.invalidate(7);
+    const after = counter('after the change');
+    expect(await cache.readKeyed('token-a', after.load, () => 7)).toBe('after the change');
+    before.release();
+    expect(await early).toBe('before the change');
+    expect(cache.get(7)).toBe('after the change');
+  });
+
   it('answers a read that overlapped an invalidation, but does not keep it', async () => {
     const cache = newCache();
     const read = counter('before the change');
@@ -166,7 +190,7 @@ describe('an invalidated cache in one process', () => {
       let key = 7;
       const load = async () => `value of ${key}`;
       at(0);
-      await cache.readKeyed(load, () => key);
+      await cache.readKeyed('lookup', load, () => key);
       key = 8;
       at(55);
       expect(cache.get(7)).toBe('value of 7');
@@ -177,7 +201,7 @@ describe('an invalidated cache in one process', () => {
 
   it('forgets every key on invalidateAll, and a value read by another key where it belongs', async () => {
     const cache = newCache();
-    expect(await cache.readKeyed(counter('seven').load, () => 7)).toBe('seven');
+    expect(await cache.readKeyed('seven', counter('seven').load, () => 7)).toBe('seven');
     expect(cache.get(7)).toBe('seven');
     cache.invalidateAll();
     expect(cache.get(7)).toBeUndefined();

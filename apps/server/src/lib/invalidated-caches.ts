@@ -31,8 +31,15 @@ export type InvalidatedCache<K extends string | number, V> = {
    * in the background by the load it was kept from (get does the same).
    */
   read(key: K, load: () => Promise<V | undefined>): Promise<V | undefined>;
-  /** As read, for a value whose key only the load learns (a menu by its QR code's token). */
-  readKeyed(load: () => Promise<V | undefined>, keyOf: (value: V) => K): Promise<V | undefined>;
+  /**
+   * As read, for a value whose key only the load learns (a menu by its QR code's token): reads
+   * by the same `lookup` share one load, unless something was invalidated since it started.
+   */
+  readKeyed(
+    lookup: string,
+    load: () => Promise<V | undefined>,
+    keyOf: (value: V) => K,
+  ): Promise<V | undefined>;
   /** After a change of `key` has committed: forgets it here and on every other instance. */
   invalidate(key: K): void;
   /** After a change that may touch any key has committed. */
@@ -105,6 +112,8 @@ export function createInvalidatedCaches(deps: { redis?: Redis | undefined; log: 
       const channel = `tableserve:${options.name}`;
       const entries = new Map<string, Entry<V>>();
       const loading = new Map<string, Promise<V | undefined>>();
+      /** readKeyed's loads under way by their lookup, with the generation each started in. */
+      const loadingByLookup = new Map<string, { startedAt: number; loaded: Promise<V | undefined> }>();
       let generation = 0;
       let listening = subscriber === undefined;
 
@@ -113,6 +122,7 @@ export function createInvalidatedCaches(deps: { redis?: Redis | undefined; log: 
         if (key === EVERYTHING) {
           entries.clear();
           loading.clear();
+          loadingByLookup.clear();
           return;
         }
         entries.delete(key);
@@ -191,18 +201,28 @@ export function createInvalidatedCaches(deps: { redis?: Redis | undefined; log: 
           return loading.get(id) ?? load(id, from);
         },
 
-        async readKeyed(from, keyOf) {
+        readKeyed(lookup, from, keyOf) {
+          // A load that started before any invalidation since may have read what it undid.
+          const shared = loadingByLookup.get(lookup);
+          if (listening && shared?.startedAt === generation) return shared.loaded;
           const startedAt = generation;
-          const value = await from();
-          if (value === undefined) return value;
-          const key = String(keyOf(value));
-          // Reloaded the same way, it is kept only while it still belongs to the same key.
-          const reload = async () => {
-            const again = await from();
-            return again !== undefined && String(keyOf(again)) === key ? again : undefined;
-          };
-          keep(startedAt, key, value, reload);
-          return value;
+          const loaded = from()
+            .then((value) => {
+              if (value === undefined) return value;
+              const key = String(keyOf(value));
+              // Reloaded the same way, it is kept only while it still belongs to the same key.
+              const reload = async () => {
+                const again = await from();
+                return again !== undefined && String(keyOf(again)) === key ? again : undefined;
+              };
+              keep(startedAt, key, value, reload);
+              return value;
+            })
+            .finally(() => {
+              if (loadingByLookup.get(lookup)?.loaded === loaded) loadingByLookup.delete(lookup);
+            });
+          if (listening) loadingByLookup.set(lookup, { startedAt, loaded });
+          return loaded;
         },
 
         invalidate: (key) => invalidate(String(key)),

@@ -72,6 +72,20 @@ describe('published menus (one instance)', () => {
     expect((await setPrice(t, place, menuId, 12)).statusCode).toBe(200);
   });
 
+  it('reads and compresses a menu once when many phones open it at the same moment', async () => {
+    const menus = t.app.publishedMenus;
+    expect((await setPrice(t, place, menuId, 14)).statusCode).toBe(200);
+    // Twenty phones scanning the QR code at once, and one more asking by the restaurant's id.
+    const byToken = await Promise.all(Array.from({ length: 20 }, () => menus.byToken(place.token)));
+    expect(new Set(byToken).size).toBe(1);
+    menus.invalidateAll();
+    const [viaToken, viaId] = await Promise.all([menus.byToken(place.token), menus.byId(place.restaurantId)]);
+    expect(viaToken).not.toBe(viaId);
+    const [fromToken, fromId] = await Promise.all([viaToken!.answer('id'), viaId!.answer('id')]);
+    expect(fromToken).toBe(fromId);
+    expect((await setPrice(t, place, menuId, 12)).statusCode).toBe(200);
+  });
+
   it('never serves or charges a stale price: an edit shows on the next open and the next order', async () => {
     expect(await priceOf(t, place)).toBe(12);
     expect((await setPrice(t, place, menuId, 14.5)).statusCode).toBe(200);

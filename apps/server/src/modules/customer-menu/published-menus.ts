@@ -55,18 +55,24 @@ async function compress(identity: Buffer): Promise<EncodedAnswer> {
 /**
  * Each restaurant's last encoded answers, so a menu reloaded with the same bytes (the max age's
  * reload, or every menu after any subscription changed) is not compressed again: brotli 11 costs
- * about 40 ms of CPU a menu, serialising it well under one.
+ * about 40 ms of CPU a menu, serialising it well under one. Kept from the moment compression
+ * starts, so menus built side by side with the same bytes (phones opening one menu at once after
+ * a change, by its id and by its token) share one compression.
  */
 function createEncoder(maxEntries: number) {
-  const last = new Map<string, EncodedAnswer>();
-  return async function encode(key: string, body: unknown): Promise<EncodedAnswer> {
+  const last = new Map<string, { identity: Buffer; answer: Promise<EncodedAnswer> }>();
+  return function encode(key: string, body: unknown): Promise<EncodedAnswer> {
     const identity = serialise(body);
     const previous = last.get(key);
     last.delete(key);
-    const answer = previous?.identity.equals(identity) ? previous : await compress(identity);
+    const answer = previous?.identity.equals(identity) ? previous.answer : compress(identity);
     // Least recently encoded first out: a Map iterates in insertion order.
     if (last.size >= maxEntries) last.delete(last.keys().next().value!);
-    last.set(key, answer);
+    last.set(key, { identity, answer });
+    // A failed compression is not kept for the next build to share.
+    answer.catch(() => {
+      if (last.get(key)?.answer === answer) last.delete(key);
+    });
     return answer;
   };
 }
@@ -208,6 +214,7 @@ export function createPublishedMenus(deps: {
       const kept = heldByToken(token);
       if (counted(kept)) return kept;
       return menus.readKeyed(
+        token,
         async () => buildFound(await restaurantReads.byToken(db, token)),
         (menu) => menu.restaurant.id,
       );
