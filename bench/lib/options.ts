@@ -19,6 +19,8 @@ export type BenchOptions = {
   redisUrl: string;
   seconds: number;
   warmupSeconds: number;
+  /** The menu's windows, each beside one of the bare route's (BENCH_MENU_PAIRS, 3): the median decides. */
+  menuPairs: number;
   restaurants: number;
   itemsPerRestaurant: number;
   pastOrders: number;
@@ -65,6 +67,7 @@ export function readOptions(argv = process.argv.slice(2)): BenchOptions {
     redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
     seconds,
     warmupSeconds: numberFrom('BENCH_WARMUP_SECONDS', 2),
+    menuPairs: Math.floor(numberFrom('BENCH_MENU_PAIRS', 3, 1)),
     restaurants: Math.floor(numberFrom('BENCH_RESTAURANTS', 200, 1)),
     itemsPerRestaurant: Math.floor(numberFrom('BENCH_ITEMS', 60, 2)),
     pastOrders: Math.floor(numberFrom('BENCH_PAST_ORDERS', 10_000)),
