@@ -77,10 +77,11 @@ export function printTable(results: BenchResults, print: (line: string) => void)
     'B/resp',
     'vs bare',
     'CPU ms',
+    'LG ms',
     'RSS MB',
     'ELD p99',
   ];
-  const widths = [8, 7, 7, 7, 7, 7, 8, 7, 7, 8];
+  const widths = [8, 7, 7, 7, 7, 7, 8, 7, 7, 7, 8];
   print(`${'HTTP'.padEnd(34)}${header.map((title, index) => cell(title, widths[index]!)).join('')}  target`);
   const row = (name: string, result: LoadResult, ratio: string, target: string) => {
     const values = [
@@ -92,6 +93,7 @@ export function printTable(results: BenchResults, print: (line: string) => void)
       result.bytesPerResponse,
       ratio,
       result.server?.cpuMsPerRequest ?? '-',
+      result.loadGeneratorCpuMsPerRequest,
       result.server?.peakRssMB ?? '-',
       result.server ? Math.round(result.server.eventLoopDelayP99Ms) : '-',
     ];
@@ -172,7 +174,7 @@ export function printTable(results: BenchResults, print: (line: string) => void)
     `First answer of each of the ${first.menus} menus: ${first.seconds} s in all, ${first.cpuMsPerMenu} ms of server CPU each.`,
   );
   print(
-    'CPU ms: server CPU time a request; RSS MB: peak during the scenario; ELD p99: event-loop delay p99 in ms (socket server/API server ' +
+    "CPU ms: server CPU time a request; LG ms: the load generator's (this process); RSS MB: peak during the scenario; ELD p99: event-loop delay p99 in ms (socket server/API server " +
       'with two instances); errors: non-2xx, timeouts and refused sockets.',
   );
 }
