@@ -117,6 +117,10 @@ describe('the menu painted on the server (docs/performance.md)', { timeout: 30_0
     document.body.innerHTML = page.body.innerHTML;
     const root = document.getElementById('root') as HTMLElement;
     expect(dishNames(root)).toContain('Panna Cotta');
+    // A tap before the script has run would be lost: every Add is painted disabled.
+    const addButtons = () => [...root.querySelectorAll<HTMLButtonElement>('button[aria-label^="Add "]')];
+    expect(addButtons().length).toBeGreaterThan(0);
+    expect(addButtons().filter((button) => !button.disabled)).toEqual([]);
 
     const queryClient = createQueryClient();
     seedServerMenu(queryClient, serverMenuOf(document));
@@ -135,6 +139,9 @@ describe('the menu painted on the server (docs/performance.md)', { timeout: 30_0
     expect(calls()).toEqual([]);
     expect(dishNames(root)).not.toContain('Panna Cotta');
     expect(root.textContent).toContain(allergenFilterTexts.hidden(1));
+    expect(addButtons().filter((button) => button.disabled)).toEqual([]);
+    root.querySelector<HTMLButtonElement>(`button[aria-label="Add ${demoMenu[0]!.item_name}"]`)!.click();
+    await waitFor(() => expect(root.querySelector('button[aria-label^="Cart, 3 items"]')).not.toBeNull());
     app.unmount();
   });
   it('takes over what was typed into the login form before hydration, then lets it be sent', async () => {

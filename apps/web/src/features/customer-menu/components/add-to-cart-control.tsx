@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { type ButtonHTMLAttributes, useId } from 'react';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import { itemChoiceTexts } from '../lib/item-choice';
 
 /**
@@ -62,12 +63,16 @@ function AddButton({
   ButtonHTMLAttributes<HTMLButtonElement>,
   'onClick' | 'className' | 'aria-haspopup' | 'aria-describedby'
 >) {
+  // The menu is painted from the server's HTML before its script runs: till the app has hydrated
+  // it, a tap would do nothing and be lost, so Add says it is not ready yet (as Log in does).
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
       aria-label={`Add ${itemName}`}
+      disabled={!hydrated}
       className={cn(
-        'inline-flex min-h-11 items-center gap-1.5 rounded-full border-2 border-brand-600 bg-white px-5 text-sm font-bold text-brand-700 shadow-sm transition-colors hover:bg-brand-50 active:bg-brand-100',
+        'inline-flex min-h-11 items-center gap-1.5 rounded-full border-2 border-brand-600 bg-white px-5 text-sm font-bold text-brand-700 shadow-sm transition-colors hover:bg-brand-50 active:bg-brand-100 disabled:cursor-wait disabled:opacity-60',
         className,
       )}
       {...rest}
