@@ -1,5 +1,5 @@
 import net from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logLines } from '../test/test-app';
@@ -22,7 +22,8 @@ let app: FastifyInstance;
 let port: number;
 
 beforeAll(async () => {
-  app = Fastify({ loggerInstance: pino({ level: 'info' }, stream) });
+  const logger: FastifyBaseLogger = pino({ level: 'info' }, stream);
+  app = Fastify({ loggerInstance: logger });
   app.get('/answer/:size', async () => ({ answeredBy: 'fastify' }));
   answerBeforeFastify(
     app,
