@@ -19,9 +19,6 @@ export type FastRoute = {
   answer(request: IncomingMessage): FastReply | undefined;
 };
 
-/** A fast answer's request, as its line names it. */
-type Answering = { id: string; url: string; statusCode: number; arrivedAt: number };
-
 type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
 
 /**
@@ -59,26 +56,16 @@ export function answerBeforeFastify(
     return head;
   };
 
-  /** What a fast answer's request line needs once the answer is written, by its response. */
-  const answering = new WeakMap<ServerResponse, Answering>();
-
   /** As Fastify's onResponse hooks and its request line: the request histogram and the line. */
-  function finished(request: Answering, error?: Error) {
+  function finished(
+    request: { id: string; url: string; statusCode: number; arrivedAt: number },
+    error?: Error,
+  ) {
     const { id, url, statusCode } = request;
     const responseTime = performance.now() - request.arrivedAt;
     observeRequest(deps.metrics, 'GET', route.url, statusCode, responseTime);
     const line = { [REQUEST_ID_LABEL]: id, method: 'GET', route: route.url, url, statusCode, responseTime };
     logRequestLine(app.log, line, error);
-  }
-
-  /** An answer the socket could not take at once: done when it is written to the end, or failed. */
-  function completed(this: ServerResponse, error?: Error) {
-    this.off('finish', completed);
-    this.off('error', completed);
-    const request = answering.get(this);
-    if (!request) return;
-    answering.delete(this);
-    finished(request, error);
   }
 
   /** Whether the request was answered here; nothing has been written when not. */
@@ -96,12 +83,17 @@ export function answerBeforeFastify(
     response.end(reply.body);
     const answer = { id, url: request.url ?? '', statusCode: reply.statusCode, arrivedAt };
     // Nearly always the socket took the whole answer at once (a few KB, 'finish' one tick away):
-    // the line is written now, with no listener and no lookup a request.
+    // the line is written now, with no listener a request.
     if (response.writableLength === 0) finished(answer);
     else {
-      answering.set(response, answer);
-      response.on('finish', completed);
-      response.on('error', completed);
+      // Rare (a slow phone's full socket): logged once written to the end, or failed.
+      const done = (error?: Error) => {
+        response.off('finish', done);
+        response.off('error', done);
+        finished(answer, error);
+      };
+      response.on('finish', done);
+      response.on('error', done);
     }
     return true;
   }
