@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
+import { type BuildManifest, chunksOfRoute, withModulePreloads } from './module-preloads.ts';
 import { precompress } from './precompress.ts';
 
 /** Where the SSR build (`vite build --ssr`, run before the app's build) leaves the server's entry. */
@@ -9,11 +10,24 @@ export const SERVER_STAGING_DIR = '.staging-server';
 /** Where a published build keeps it and its prerendered pages: a dot directory, which the server never serves as a file. */
 export const SERVER_DIR = '.ssr';
 export const SERVER_ENTRY = 'entry-server.js';
+/** Vite's build manifest, in the staged build: which chunks each route's page needs. */
+const MANIFEST = '.vite/manifest.json';
 /**
  * The pages painted once per build (docs/performance.md): the same for every visitor. The login
  * form takes over what was typed into it before the app hydrated (login-page.tsx).
  */
-export const PRERENDERED_PAGES = { '/': 'pages/landing.html', '/login': 'pages/login.html' } as const;
+export const PRERENDERED_PAGES = {
+  '/': { file: 'pages/landing.html', route: 'src/app/routes/landing.tsx' },
+  '/login': { file: 'pages/login.html', route: 'src/app/routes/login.tsx' },
+} as const;
+/**
+ * The page the server paints at run time, the diner's menu (apps/server/src/plugins/page-painter.ts),
+ * is painted into this template: index.html with the menu's chunks preloaded.
+ */
+export const MENU_TEMPLATE = {
+  file: 'templates/menu-display.html',
+  route: 'src/app/routes/menu-display.tsx',
+};
 
 type ServerEntry = { renderPage(url: string, template: string): Promise<string> };
 
@@ -57,10 +71,17 @@ export async function stageServerEntry(distDir: string, staging: string): Promis
   await rm(path.join(distDir, SERVER_STAGING_DIR), { recursive: true, force: true });
   const { renderPage } = (await import(pathToFileURL(entry).href)) as ServerEntry;
   const template = await readFile(path.join(staging, 'index.html'), 'utf8');
-  for (const [url, file] of Object.entries(PRERENDERED_PAGES)) {
+  const manifest = JSON.parse(await readFile(path.join(staging, MANIFEST), 'utf8')) as BuildManifest;
+  for (const [url, { file, route }] of Object.entries(PRERENDERED_PAGES)) {
     const page = path.join(staging, SERVER_DIR, file);
     await mkdir(path.dirname(page), { recursive: true });
-    await writeFile(page, await renderPage(url, template));
+    await writeFile(
+      page,
+      withModulePreloads(await renderPage(url, template), chunksOfRoute(manifest, route)),
+    );
   }
   await precompress(path.join(staging, SERVER_DIR, 'pages'));
+  const menuTemplate = path.join(staging, SERVER_DIR, MENU_TEMPLATE.file);
+  await mkdir(path.dirname(menuTemplate), { recursive: true });
+  await writeFile(menuTemplate, withModulePreloads(template, chunksOfRoute(manifest, MENU_TEMPLATE.route)));
 }

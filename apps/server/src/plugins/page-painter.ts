@@ -9,6 +9,8 @@ import { type Precompressed, precompress } from '../lib/precompressed';
  */
 const ENTRY = '.ssr/entry-server.js';
 const INDEX = 'index.html';
+/** The menu's page template: index.html with the menu's chunks preloaded; index.html in a build without it. */
+const MENU_TEMPLATE = '.ssr/templates/menu-display.html';
 const PRERENDERED = new Map([
   ['/', '.ssr/pages/landing.html'],
   ['/login', '.ssr/pages/login.html'],
@@ -30,7 +32,7 @@ export type PagePainter = ReturnType<typeof pagePainter>;
 
 /**
  * Paints pages of the built web app as HTML with the build's own server entry. The entry and
- * the index.html it paints into are those of the build published last: a build published while
+ * the template it paints into are those of the build published last: a build published while
  * the server runs (apps/web/build/publish.ts) is used from its first request, as its files are.
  */
 export function pagePainter(webDistDir: string) {
@@ -51,7 +53,9 @@ export function pagePainter(webDistDir: string) {
       loaded = {
         version,
         entry: import(entryUrl) as Promise<ServerEntry>,
-        template: readFile(path.join(webDistDir, INDEX), 'utf8'),
+        template: readFile(path.join(webDistDir, MENU_TEMPLATE), 'utf8').catch(() =>
+          readFile(path.join(webDistDir, INDEX), 'utf8'),
+        ),
         painted: new Map(),
       };
     }

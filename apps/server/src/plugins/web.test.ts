@@ -131,9 +131,18 @@ describe('pages painted on the server (docs/performance.md)', () => {
     expect((await get('/register')).body).toBe(INDEX);
   });
 
-  it('paints with the entry of a build published while the server runs', async () => {
+  it('paints with the entry and the menu template of a build published while the server runs', async () => {
+    // The build's menu template: index.html with the menu's chunks preloaded (apps/web/build/server-entry.ts).
+    const template = INDEX.replace(
+      '<div',
+      '<link rel="modulepreload" crossorigin href="/assets/menu.js"><div',
+    );
+    await mkdir(path.join(webDir, '.ssr', 'templates'), { recursive: true });
+    await writeFile(path.join(webDir, '.ssr', 'templates', 'menu-display.html'), template);
     await publishEntry('second', new Date('2026-11-02T12:00:00Z'));
-    expect(painted((await get(`/menu-display?token=${place.token}`)).body).published).toBe('second');
+    const page = painted((await get(`/menu-display?token=${place.token}`)).body);
+    expect(page.published).toBe('second');
+    expect(page.template).toBe(template);
   });
 
   it('falls back to the plain page with the menu preloaded when painting fails', async () => {
