@@ -120,7 +120,14 @@ export function LoginPage() {
             description="Log in to TableServe to manage your restaurant, menu and orders."
           >
             {banner}
-            <form method="post" onSubmit={submitLogin} className="flex flex-col gap-5" aria-label="Log in">
+            <form
+              method="post"
+              onSubmit={submitLogin}
+              // The owner has started on the form: the code that signs in is fetched while they type.
+              onFocus={signIn.prepare}
+              className="flex flex-col gap-5"
+              aria-label="Log in"
+            >
               <EmailField
                 id={LOGIN_EMAIL_ID}
                 required
