@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { type BannerMessage, bannerOfState } from '@/lib/banner-message';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useRequestOwnerPasswordReset } from '../api/forgot-password';
-import { useOwnerSignIn } from '../hooks/use-owner-sign-in';
+import { prepareOwnerSignIn, useOwnerSignIn } from '../hooks/use-owner-sign-in';
 import { forgotPasswordFailure } from '../lib/forgot-password-failure';
 import { loginErrorMessage } from '../lib/login-error-message';
 import { AuthCard } from './auth-card';
@@ -124,7 +124,7 @@ export function LoginPage() {
               method="post"
               onSubmit={submitLogin}
               // The owner has started on the form: the code that signs in is fetched while they type.
-              onFocus={signIn.prepare}
+              onFocus={prepareOwnerSignIn}
               className="flex flex-col gap-5"
               aria-label="Log in"
             >
