@@ -27,6 +27,7 @@ import { billRoutes } from './modules/bills/bills.routes';
 import { createBillsService } from './modules/bills/bills.service';
 import { openBillsRoutes } from './modules/bills/open-bills.routes';
 import { createOpenBillsService } from './modules/bills/open-bills.service';
+import { createOrderMoneyGuard } from './modules/bills/order-money-guard';
 import { createPaymentEvents, type PaymentEvents } from './modules/bills/payment-events';
 import { paymentsWebhookRoutes } from './modules/bills/payments-webhook.routes';
 import { sendReceiptsOnPayment } from './modules/bills/receipt-email';
@@ -34,7 +35,7 @@ import { receiptRoutes } from './modules/bills/receipts.routes';
 import { createReceiptsService } from './modules/bills/receipts.service';
 import { registerRefundWebhooks } from './modules/bills/refund-webhooks';
 import { refundRoutes } from './modules/bills/refunds.routes';
-import { createRefundsService } from './modules/bills/refunds.service';
+import { createRefundSender, createRefundsService } from './modules/bills/refunds.service';
 import { customerMenuRoutes } from './modules/customer-menu/customer-menu.routes';
 import { createCustomerMenuService } from './modules/customer-menu/customer-menu.service';
 import { menuFastPath } from './modules/customer-menu/menu-fast-path';
@@ -121,6 +122,8 @@ declare module 'fastify' {
     paymentEvents: PaymentEvents;
     /** What the services announce: a change made outside them (tests) announces itself here. */
     domainEvents: DomainEventBus;
+    /** The unpaid-order sweep the timer runs; tests run it after moving their clock. */
+    unpaidOrdersSweep: () => Promise<{ cancelled: number }>;
     /** The Prometheus series (plugins/metrics.ts): server.ts serves them on their own listener too. */
     metrics: Metrics;
     /** Set by the shutdown (shutdown.ts): /health/ready answers 503 and connections close after their answer. */
@@ -319,30 +322,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     seconds: config.subscriptionSweepSeconds,
     run: () => subscriptions.sweep(),
   });
-  registerRefundWebhooks(paymentEvents, { now, events });
+  registerRefundWebhooks(paymentEvents, { db: database.db, now, events });
   const refunds = createRefundsService({
     db: database.db,
     now,
+    events,
     provider,
     paymentEvents,
     log: app.log,
   });
-  // A paid order cancelled or deleted is refunded in full once its change has committed.
-  const refundCancelled = (restaurantId: number, orderId: number) =>
-    refunds
-      .refundCancelled(restaurantId, orderId)
-      .catch((error) => app.log.error({ err: error, orderId }, 'automatic refund failed'));
-  events.on('order.updated', ({ restaurantId, order }) => {
-    if (order.status === 'Cancelled') void refundCancelled(restaurantId, order.order_id);
+  // A change to an order that carries money keeps its bill's ledger right, in the change's own
+  // transaction (docs/product/payments.md#order-changes).
+  const orderMoney = createOrderMoneyGuard({
+    db: database.db,
+    now,
+    events,
+    providerName: provider.name,
+    refunds: createRefundSender({ db: database.db, provider, paymentEvents, log: app.log }),
   });
-  events.on('order.deleted', ({ restaurantId, orderId }) => void refundCancelled(restaurantId, orderId));
 
   // Minutes matter to a 15-minute rule: it follows the same interval as the subscription sweep.
+  const unpaidOrdersSweep = createUnpaidOrdersSweep({ db: database.db, events, now, money: orderMoney });
+  app.decorate('unpaidOrdersSweep', unpaidOrdersSweep);
   scheduleSweep(app, database, {
     name: 'unpaid orders sweep',
     lockId: 7_262_002,
     seconds: config.subscriptionSweepSeconds,
-    run: createUnpaidOrdersSweep({ db: database.db, events, now }),
+    run: unpaidOrdersSweep,
   });
 
   const openBills = createOpenBillsService({ db: database.db, now });
@@ -384,7 +390,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           log: app.log,
         }),
       });
-      const staffOrders = createStaffOrdersService({ db: database.db, events, now, publishedMenus });
+      const staffOrders = createStaffOrdersService({
+        db: database.db,
+        events,
+        now,
+        publishedMenus,
+        money: orderMoney,
+      });
       await api.register(orderRoutes, {
         orders: createOrdersService({
           db: database.db,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, isoDate, token } from './fields';
 import { PageQuery, Pagination } from './pagination';
-import { ACTOR_KINDS } from './staff-roles';
+import { AUDIT_ACTOR_KINDS } from './staff-roles';
 
 /**
  * The audit trail (docs/product/staff.md#audit-trail): who did what, when, with the values
@@ -52,7 +52,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 /** An unknown action reads as itself, so a new one is never hidden. */
 export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;
 
-export const AuditActorKind = z.enum(ACTOR_KINDS);
+export const AuditActorKind = z.enum(AUDIT_ACTOR_KINDS);
 
 /** ?actor_kind&actor_id&action&day, all optional, and the page. A person is a kind and an id. */
 export const AuditQuery = PageQuery.extend({
@@ -124,7 +124,7 @@ export const auditMessages = {
     // A pairing code names no device yet.
     device: (objectId: number | null) => numbered('Device', objectId),
   } as Record<string, (objectId: number | null) => string>,
-  kinds: { owner: 'Owner', staff: 'Staff', device: 'Device' },
+  kinds: { owner: 'Owner', staff: 'Staff', device: 'Device', system: 'TableServe' },
   /** The file the export downloads, per business day or for the whole trail. */
   csvName: (day: string | undefined) => `audit-trail${day ? `-${day}` : ''}.csv`,
 } as const;

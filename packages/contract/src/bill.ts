@@ -36,8 +36,11 @@ export const MAX_SPLIT_WAYS = 20;
 export const PAYMENT_TIMINGS = ['counter', 'order', 'end_of_meal'] as const;
 export type PaymentTiming = (typeof PAYMENT_TIMINGS)[number];
 
-/** An order's money, apart from its kitchen status. */
-export const PAYMENT_STATES = ['unpaid', 'paid', 'partly_refunded', 'refunded'] as const;
+/**
+ * An order's money, apart from its kitchen status (docs/product/payments.md#ledger): partly paid
+ * while its bill is open and holds money.
+ */
+export const PAYMENT_STATES = ['unpaid', 'partly_paid', 'paid', 'partly_refunded', 'refunded'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** a × b / c, rounded half up: exact for non-negative integers whose product stays below 2^53. */

@@ -82,6 +82,8 @@ export const BillView = z.object({
   paid: z.number(),
   /** Payments still being confirmed, tips excluded. */
   pending: z.number(),
+  /** Given back to the diners' cards (docs/product/payments.md#ledger), tips excluded. */
+  refunded: z.number().default(0),
   /** total − paid − pending: what a diner can still pay. */
   outstanding: z.number(),
   payments: z.array(

@@ -173,6 +173,7 @@ export const orderMessages = {
 /** An order's payment state as its pill says it (docs/decisions/020-money-model.md). */
 export const paymentStateLabels: Record<(typeof PAYMENT_STATES)[number], string> = {
   unpaid: 'Unpaid',
+  partly_paid: 'Partly paid',
   paid: 'Paid',
   partly_refunded: 'Partly refunded',
   refunded: 'Refunded',

@@ -234,3 +234,25 @@ export const ownerOrderMessages = {
 export const OWNER_ORDER_PREVIEW_COUNT = 3;
 /** docs/product/staff-screens.md#owner-place-order: Order Summary and the owner's order list page 10 orders. */
 export const OWNER_PAGE_SIZE = 10;
+
+/**
+ * What a cancel, a delete or an edit would do to the money of the order's bill, asked before
+ * staff confirm (docs/product/payments.md#order-changes).
+ */
+export const MoneyPreviewBody = z.discriminatedUnion('change', [
+  z.strictObject({ change: z.literal('cancel') }),
+  z.strictObject({ change: z.literal('delete') }),
+  z.strictObject({ change: z.literal('edit'), order_items: UpdateOrderBody.shape.order_items }),
+]);
+export type MoneyPreviewBody = z.input<typeof MoneyPreviewBody>;
+
+export const MoneyPreviewResponse = z.object({
+  /** What goes back, per card (amount and tip, in dollars). */
+  refunds: z.array(z.object({ amount: z.number(), tip: z.number(), card_last4: z.string().nullable() })),
+  refund_total: z.number(),
+  /** What the bill asks of the table again (an order edited up after it was paid). */
+  asks_more: z.number(),
+  /** What the confirmation says, or null when no money moves. */
+  message: z.string().nullable(),
+});
+export type MoneyPreviewResponse = z.infer<typeof MoneyPreviewResponse>;

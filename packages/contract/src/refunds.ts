@@ -39,6 +39,7 @@ export const refundMessages = {
   status: { pending: 'Pending', succeeded: 'Refunded', failed: 'Failed' },
   paymentState: {
     unpaid: 'Unpaid',
+    partly_paid: 'Partly paid',
     paid: 'Paid online',
     partly_refunded: 'Partly refunded',
     refunded: 'Refunded',

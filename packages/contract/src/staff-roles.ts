@@ -19,6 +19,15 @@ export type DeviceRole = (typeof DEVICE_ROLES)[number];
 export const ACTOR_KINDS = ['owner', 'staff', 'device'] as const;
 export type ActorKind = (typeof ACTOR_KINDS)[number];
 
+/**
+ * Who an audit entry names: a person or device, or TableServe itself for the steps nobody took
+ * (docs/product/payments.md#order-changes: a refund given back automatically, the unpaid-order sweep).
+ */
+export const AUDIT_ACTOR_KINDS = [...ACTOR_KINDS, 'system'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+/** The name the audit trail gives TableServe's own steps. */
+export const SYSTEM_ACTOR_NAME = 'TableServe';
+
 export type Role = 'owner' | StaffRole;
 
 export const PERMISSIONS = [

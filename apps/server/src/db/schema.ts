@@ -1,7 +1,7 @@
 import { PAYMENT_STATES, PAYMENT_TIMINGS } from '@tableserve/contract/bill';
 import { type Allergen, type DietaryTag, MENU_CATEGORIES } from '@tableserve/contract/menu';
 import { ORDER_STATUSES, ORDER_TYPES } from '@tableserve/contract/order';
-import { ACTOR_KINDS, STAFF_ROLES } from '@tableserve/contract/staff-roles';
+import { AUDIT_ACTOR_KINDS, STAFF_ROLES } from '@tableserve/contract/staff-roles';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -488,7 +488,7 @@ export const orderItems = pgTable(
 );
 
 export const staffRole = pgEnum('staff_role', STAFF_ROLES);
-export const actorKind = pgEnum('actor_kind', ACTOR_KINDS);
+export const actorKind = pgEnum('actor_kind', AUDIT_ACTOR_KINDS);
 
 /**
  * People the owner invited (docs/product/staff.md#staff-accounts). A row exists from the
@@ -748,7 +748,10 @@ export const refunds = pgTable(
     paymentId: integer('payment_id')
       .notNull()
       .references(() => billPayments.id, { onDelete: 'cascade' }),
+    /** What it gives back of the payment's amount (tips apart). */
     amountCents: integer('amount_cents').notNull(),
+    /** What it gives back of the payment's tip: only when nothing is due on the bill any more. */
+    tipCents: integer('tip_cents').notNull().default(0),
     reason: varchar('reason', { length: 200 }).notNull(),
     /** The lines refunded and how much of each; empty for a refund by amount. */
     lines: jsonb('lines').$type<{ orderItemId: number; amountCents: number }[]>().notNull().default([]),
@@ -765,6 +768,9 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(table.orderId),
     index('refunds_restaurant_time_idx').on(table.restaurantId, table.createdAt),
     uniqueIndex('refunds_provider_refund_unique').on(table.providerRefundId),
-    check('refunds_amount_positive', sql`${table.amountCents} > 0`),
+    check(
+      'refunds_amount_positive',
+      sql`${table.amountCents} >= 0 and ${table.tipCents} >= 0 and ${table.amountCents} + ${table.tipCents} > 0`,
+    ),
   ],
 );

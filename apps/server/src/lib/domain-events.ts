@@ -8,7 +8,13 @@ import type { StaffOrder } from '@tableserve/contract/owner-orders';
  */
 export type DomainEvents = {
   'order.created': { restaurantId: number; customerId: number | null; order: StaffOrder };
-  'order.updated': { restaurantId: number; customerId: number | null; order: StaffOrder };
+  'order.updated': {
+    restaurantId: number;
+    customerId: number | null;
+    order: StaffOrder;
+    /** An order the staff never saw (still awaiting its payment): only its diner hears of it. */
+    dinerOnly?: boolean;
+  };
   /** A restaurant's record or its menu changed (committed): what diners see must follow. */
   'restaurant.changed': { restaurantId: number };
   /**

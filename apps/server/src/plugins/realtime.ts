@@ -151,7 +151,7 @@ export function registerRealtime(
     const payload: NewOrderPayload = order;
     io.to(staffRoom(restaurantId)).emit('new_order', JSON.stringify(payload));
   });
-  deps.events.on('order.updated', ({ restaurantId, customerId, order }) => {
+  deps.events.on('order.updated', ({ restaurantId, customerId, order, dinerOnly }) => {
     const update: OrderUpdatePayload = {
       order_id: order.order_id,
       status: order.status,
@@ -166,10 +166,11 @@ export function registerRealtime(
       payment_timing: order.payment_timing,
       payment_state: order.payment_state,
     };
-    const rooms = customerId
-      ? [staffRoom(restaurantId), customerRoom(customerId)]
-      : [staffRoom(restaurantId)];
-    io.to(rooms).emit('order_update', JSON.stringify(update));
+    const rooms = [
+      ...(dinerOnly ? [] : [staffRoom(restaurantId)]),
+      ...(customerId ? [customerRoom(customerId)] : []),
+    ];
+    if (rooms.length > 0) io.to(rooms).emit('order_update', JSON.stringify(update));
   });
 
   deps.events.on('order.deleted', ({ restaurantId, orderId }) => {

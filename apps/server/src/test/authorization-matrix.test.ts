@@ -1277,6 +1277,24 @@ const MATRIX: Entry[] = [
     },
   },
   {
+    route: 'POST /owner/restaurant/:restaurant_id/orders/:order_id/money-preview',
+    access: 'owner',
+    gate: 'orders.manage',
+    targets: pairTargets,
+    ok: 200,
+    // Worked out by the change itself, then rolled back: nothing changes.
+    mutates: false,
+    prepare: bothFresh((w, name) => freshOrder(w, name)),
+    request: (c) => {
+      const [restaurantId, orderId] = pair(c, freshOf(c));
+      return {
+        method: 'POST',
+        url: `/owner/restaurant/${restaurantId}/orders/${orderId}/money-preview`,
+        payload: { change: 'delete' },
+      };
+    },
+  },
+  {
     route: 'POST /owner/restaurant/:restaurant_id/mark-paid/:order_id',
     access: 'owner',
     gate: 'orders.pay',

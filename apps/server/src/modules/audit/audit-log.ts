@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR_NAME } from '@tableserve/contract/staff-roles';
 import { eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditEvents, devices, staffMembers, users } from '../../db/schema';
@@ -67,6 +68,24 @@ export async function recordAudits(tx: DbOrTx, actor: Actor, entries: readonly A
       after: entry.after ?? null,
     })),
   );
+}
+
+/**
+ * Records a step TableServe took by itself (docs/product/payments.md#order-changes: money given
+ * back for a change, the unpaid-order sweep), named as TableServe in the trail.
+ */
+export async function recordSystemAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditEvents).values({
+    restaurantId: entry.restaurantId,
+    actorKind: 'system',
+    actorId: 0,
+    actorName: SYSTEM_ACTOR_NAME,
+    action: entry.action,
+    objectType: entry.objectType,
+    objectId: entry.objectId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
 }
 
 /** An entry worked out from the rows of a statement: each field a value, or SQL (a column) over those rows. */

@@ -2,8 +2,7 @@ import { billMessages } from '@tableserve/contract/bills';
 import type { Db, DbOrTx } from '../../db/client';
 import type { DomainEventBus } from '../../lib/domain-events';
 import type { StripeEventEnvelope } from '../../lib/stripe-signature';
-import { announceSettlement, type Settlement, settleBill } from '../orders/order-settlement';
-import { loadBillState } from './bill-state';
+import { announceRestated, restate } from './bill-books';
 import { billsRepository as repo } from './bills.repository';
 import type { PaymentEvents } from './payment-events';
 
@@ -54,18 +53,14 @@ export function registerBillPaymentHandlers(
       at,
     );
     if (!payment) return undefined;
-    const state = await loadBillState(tx, bill);
-    let settlement: Settlement | undefined;
-    let updated = bill;
-    if (bill.status === 'open' && state.paidCents >= state.figures.totalCents) {
-      updated = await repo.markPaid(tx, bill.id, at);
-      settlement = await settleBill(tx, bill.id, at);
-    } else updated = await repo.bump(tx, bill.id, at);
+    const restated = await restate(tx, bill, at);
     return async () => {
-      const ids = { restaurantId: updated.restaurantId, billId: updated.id };
-      events.emit('payment.succeeded', { ...ids, paymentId: payment.id });
-      events.emit('bill.updated', { ...ids, tableNumber: updated.tableNumber });
-      if (settlement) await announceSettlement({ db, events }, state.restaurant, settlement);
+      events.emit('payment.succeeded', {
+        restaurantId: bill.restaurantId,
+        billId: bill.id,
+        paymentId: payment.id,
+      });
+      await announceRestated({ db, events }, restated);
     };
   });
 
@@ -76,12 +71,7 @@ export function registerBillPaymentHandlers(
     const message = target.intent.last_payment_error?.message ?? billMessages.declined;
     const failed = await repo.fail(tx, target.paymentId, message, now(), bill.id);
     if (!failed) return undefined;
-    const updated = await repo.bump(tx, bill.id, now());
-    return () =>
-      events.emit('bill.updated', {
-        restaurantId: updated.restaurantId,
-        billId: updated.id,
-        tableNumber: updated.tableNumber,
-      });
+    const restated = await restate(tx, bill, now());
+    return () => announceRestated({ db, events }, restated);
   });
 }

@@ -1,20 +1,15 @@
 import { type BillFigures, type PricedBillLine, sumLines } from '@tableserve/contract/bill';
 import type { BillPayment, BillView } from '@tableserve/contract/bills';
+import type { Ledger } from '@tableserve/contract/ledger';
 import type { DbOrTx } from '../../db/client';
-import { readsTogether } from '../../db/reads-together';
 import { centsToDollars, storedTaxOf, taxesInDollars } from '../../lib/money';
 import { toOrderLine } from '../orders/order-lines';
-import { orderReads } from '../orders/order-reads';
 import { type RestaurantRow, restaurantReads } from '../restaurants/restaurant-reads';
-import {
-  type BillPaymentRow,
-  type BillRow,
-  type PaymentClaimRow,
-  billsRepository as repo,
-} from './bills.repository';
+import { type BillBooks, isLive, payableOf, readBooks } from './bill-books';
+import type { BillPaymentRow, BillRow, PaymentClaimRow } from './bills.repository';
 
-type OrderRow = Awaited<ReturnType<typeof orderReads.ofBill>>[number];
-type OrderItemRow = Awaited<ReturnType<typeof orderReads.linesOf>>[number];
+type OrderRow = BillBooks['orders'][number];
+type OrderItemRow = BillBooks['lines'][number];
 
 /** A line of the bill with what the table owes for it, and the shares of it taken so far. */
 export type BillLineState = {
@@ -30,13 +25,17 @@ export type BillLineState = {
 export type BillState = {
   bill: BillRow;
   restaurant: RestaurantRow;
+  /** The live orders, oldest first. */
   orders: OrderRow[];
   lines: BillLineState[];
   figures: BillFigures;
   payments: BillPaymentRow[];
+  /** The bill's money (docs/product/payments.md#ledger). */
+  ledger: Ledger;
   paidCents: number;
   pendingCents: number;
-  /** What a diner can still pay: total − paid − pending, never below 0. */
+  refundedCents: number;
+  /** What a diner can still pay: due − (paid − refunded) − pending, never below 0. */
   outstandingCents: number;
 };
 
@@ -45,63 +44,56 @@ export type BillState = {
  * service copied when the order was placed, added up by the contract's arithmetic, never again.
  */
 function pricedLine(row: OrderItemRow, taxIncluded: boolean): PricedBillLine {
-  const amountCents = row.unitPriceCents * row.quantity;
   return {
-    amountCents,
+    amountCents: row.unitPriceCents * row.quantity,
     tax: storedTaxOf(row),
     taxCents: row.taxCents,
     serviceCents: row.serviceCents,
-    payableCents: amountCents + (taxIncluded ? 0 : row.taxCents) + row.serviceCents,
+    payableCents: payableOf(row, taxIncluded),
   };
 }
 
-/** The bill's figures now, from its live orders' stored lines, its payments and their claims. */
+/** The bill's figures now, from its live orders' stored lines, its payments, claims and refunds. */
 export async function loadBillState(db: DbOrTx, bill: BillRow): Promise<BillState> {
-  const [restaurant, orders, payments, claims] = await readsTogether(db, [
-    () => restaurantReads.byId(db, bill.restaurantId),
-    () => orderReads.ofBill(db, bill.id),
-    () => repo.paymentsOf(db, bill.id),
-    () => repo.claimsOf(db, bill.id),
-  ]);
-  const rows = await orderReads.linesOf(
-    db,
-    orders.map((order) => order.id),
-  );
+  const restaurant = await restaurantReads.byId(db, bill.restaurantId);
+  const books = await readBooks(db, bill);
+  const orders = books.orders
+    .filter(isLive)
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
   const taxIncludedOf = new Map(orders.map((order) => [order.id, order.taxIncluded]));
   const claimsOf = new Map<number, PaymentClaimRow[]>();
-  for (const claim of claims)
+  for (const claim of books.claims)
     claimsOf.set(claim.orderItemId, [...(claimsOf.get(claim.orderItemId) ?? []), claim]);
-  const lines = rows.map((row): BillLineState => {
-    const taken = claimsOf.get(row.id) ?? [];
-    return {
-      row,
-      priced: pricedLine(row, taxIncludedOf.get(row.orderId) ?? false),
-      shareCount: taken[0]?.shareCount ?? 1,
-      sharesTaken: taken.map((claim) => claim.shareIndex),
-      claimedCents: taken.reduce((sum, claim) => sum + claim.amountCents, 0),
-    };
-  });
+  const lines = books.lines
+    .filter((row) => taxIncludedOf.has(row.orderId))
+    .map((row): BillLineState => {
+      const taken = claimsOf.get(row.id) ?? [];
+      return {
+        row,
+        priced: pricedLine(row, taxIncludedOf.get(row.orderId)!),
+        shareCount: taken[0]?.shareCount ?? 1,
+        sharesTaken: taken.map((claim) => claim.shareIndex),
+        claimedCents: taken.reduce((sum, claim) => sum + claim.amountCents, 0),
+      };
+    });
   const taxIncluded = orders[0]?.taxIncluded ?? restaurant!.pricesIncludeTax;
   const figures = sumLines(
     lines.map((line) => line.priced),
     taxIncluded,
   );
-  const sumOf = (status: BillPaymentRow['status']) =>
-    payments
-      .filter((payment) => payment.status === status)
-      .reduce((sum, payment) => sum + payment.amountCents, 0);
-  const paidCents = sumOf('succeeded');
-  const pendingCents = sumOf('pending');
+  const { ledger } = books;
   return {
     bill,
     restaurant: restaurant!,
     orders,
     lines,
     figures,
-    payments,
-    paidCents,
-    pendingCents,
-    outstandingCents: Math.max(0, figures.totalCents - paidCents - pendingCents),
+    payments: books.payments,
+    ledger,
+    paidCents: ledger.paidCents,
+    pendingCents: ledger.pendingCents,
+    refundedCents: ledger.refundedCents,
+    outstandingCents: ledger.outstandingCents,
   };
 }
 
@@ -139,6 +131,7 @@ export function toBillView(state: BillState): BillView {
     total: centsToDollars(figures.totalCents),
     paid: centsToDollars(state.paidCents),
     pending: centsToDollars(state.pendingCents),
+    refunded: centsToDollars(state.refundedCents),
     outstanding: centsToDollars(state.outstandingCents),
     payments: state.payments
       .filter((payment) => payment.status !== 'failed')

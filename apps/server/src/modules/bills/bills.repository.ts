@@ -83,6 +83,16 @@ export const billsRepository = {
     return row!;
   },
 
+  /** Owed again (an order edited up after the bill was paid): open, its payments kept. */
+  async reopen(tx: DbOrTx, billId: number, at: Date): Promise<BillRow> {
+    const [row] = await tx
+      .update(bills)
+      .set({ status: 'open', paidAt: null, version: sql`${bills.version} + 1`, updatedAt: at })
+      .where(eq(bills.id, billId))
+      .returning();
+    return row!;
+  },
+
   paymentsOf(db: DbOrTx, billId: number): Promise<BillPaymentRow[]> {
     return db
       .select()

@@ -1,36 +1,50 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { billPayments, bills, refunds } from '../../db/schema';
+import { billPayments, refunds } from '../../db/schema';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type NewRefund = typeof refunds.$inferInsert;
 
-/** What is not failed of a payment's refunds: pending ones hold their amount until confirmed. */
+/** What refunds not failed take of a payment's amount (tips apart): pending ones hold it until confirmed. */
 const heldByRefunds = sql<number>`coalesce((select sum(${refunds.amountCents}) from ${refunds}
   where ${refunds.paymentId} = ${billPayments.id} and ${refunds.status} <> 'failed'), 0)::int`;
 
 export const refundsRepository = {
-  /** Serialises the refunds of one bill's payments (and its payments' own changes). */
-  async lockBill(tx: DbOrTx, billId: number) {
-    const [row] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
-    return row;
+  /** Every refund of the bill's payments, oldest first (the ledger's). */
+  async ofBill(db: DbOrTx, billId: number): Promise<RefundRow[]> {
+    const rows = await db
+      .select({ refund: refunds })
+      .from(refunds)
+      .innerJoin(billPayments, eq(billPayments.id, refunds.paymentId))
+      .where(eq(billPayments.billId, billId))
+      .orderBy(asc(refunds.id));
+    return rows.map((row) => row.refund);
   },
 
   ofOrder(db: DbOrTx, orderId: number): Promise<RefundRow[]> {
     return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
   },
 
-  /** The bill's confirmed payments with what is left to refund of each (amount + tip − refunds not failed). */
+  /** The bill's confirmed payments with what is left to refund of each (amount − refunds not failed; tips stay). */
   async refundablePayments(tx: DbOrTx, billId: number) {
     return tx
       .select({
         id: billPayments.id,
         providerPaymentId: billPayments.providerPaymentId,
-        refundableCents: sql<number>`(${billPayments.amountCents} + ${billPayments.tipCents} - ${heldByRefunds})::int`,
+        refundableCents: sql<number>`(${billPayments.amountCents} - ${heldByRefunds})::int`,
       })
       .from(billPayments)
       .where(and(eq(billPayments.billId, billId), eq(billPayments.status, 'succeeded')))
       .orderBy(asc(billPayments.id));
+  },
+
+  /** The provider's ids of these payments, to refund them. */
+  async providerPaymentIds(db: DbOrTx, paymentIds: number[]) {
+    const rows = await db
+      .select({ id: billPayments.id, providerPaymentId: billPayments.providerPaymentId })
+      .from(billPayments)
+      .where(inArray(billPayments.id, paymentIds));
+    return new Map(rows.map((row) => [row.id, row.providerPaymentId]));
   },
 
   insert(tx: DbOrTx, rows: NewRefund[]): Promise<RefundRow[]> {
@@ -48,6 +62,12 @@ export const refundsRepository = {
       .set({ status: 'failed' })
       .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
       .returning();
+    return row;
+  },
+
+  /** Our refund by its id, for an event that names it in its metadata. */
+  async byId(tx: DbOrTx, refundId: number) {
+    const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).limit(1);
     return row;
   },
 
@@ -83,16 +103,6 @@ export const refundsRepository = {
       .from(billPayments)
       .where(eq(billPayments.id, paymentId))
       .limit(1);
-  },
-
-  /** A refund changes the bill's money: diners' and staff's screens follow its version. */
-  async bumpBill(tx: DbOrTx, billId: number, at: Date) {
-    const [row] = await tx
-      .update(bills)
-      .set({ version: sql`${bills.version} + 1`, updatedAt: at })
-      .where(eq(bills.id, billId))
-      .returning({ id: bills.id, restaurantId: bills.restaurantId, tableNumber: bills.tableNumber });
-    return row;
   },
 
   /** A business day's payments (any status), oldest first. */

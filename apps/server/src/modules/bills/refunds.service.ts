@@ -10,12 +10,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/app-error';
+import type { DomainEventBus } from '../../lib/domain-events';
 import { once } from '../../lib/idempotency';
 import { centsToDollars, dollarsToCents } from '../../lib/money';
 import { recordAudit } from '../audit/audit-log';
 import { orderRefunds, type RefundableOrder } from '../orders/order-refunds';
 import { restaurantReads } from '../restaurants/restaurant-reads';
 import type { PaymentProvider } from '../subscriptions/payments/payment-provider';
+import { announceRestated, restate } from './bill-books';
+import { billsRepository } from './bills.repository';
 import type { PaymentEvents } from './payment-events';
 import { type RefundRow, refundsRepository as repo } from './refunds.repository';
 
@@ -27,9 +30,13 @@ const orderNotFound = () => notFound(orderServerMessages.notFound, 'ORDER_NOT_FO
 const isPaidOnline = (order: RefundableOrder) =>
   order.billId !== null && (order.paymentState === 'paid' || order.paymentState === 'partly_refunded');
 
-/** What refunds not failed hold: of the order, and of each line. */
+/**
+ * What the refunds staff chose to give (not failed) hold: of the order, and of each line. Money
+ * TableServe gave back for a change (docs/product/payments.md#order-changes) paid for nothing the
+ * order still has, so it takes nothing from what is left to refund.
+ */
 function held(rows: readonly RefundRow[]) {
-  const live = rows.filter((row) => row.status !== 'failed');
+  const live = rows.filter((row) => row.status !== 'failed' && !row.automatic);
   const lines = new Map<number, number>();
   for (const line of live.flatMap((row) => row.lines)) {
     lines.set(line.orderItemId, (lines.get(line.orderItemId) ?? 0) + line.amountCents);
@@ -138,6 +145,63 @@ export function orderRefundsView(order: RefundableOrder, rows: readonly RefundRo
 }
 
 /**
+ * Asks the provider for reserved refunds, after the transaction that reserved them has committed:
+ * each row's id is its idempotency key and travels in the refund's metadata, so a retry refunds
+ * once and the provider's event finds its row by our id. A refusal fails the row, which frees its
+ * amount again. The test provider's webhook is delivered locally before the answer.
+ */
+export type RefundSender = ReturnType<typeof createRefundSender>;
+
+export function createRefundSender(deps: {
+  db: Db;
+  provider: PaymentProvider;
+  paymentEvents: PaymentEvents;
+  log: FastifyBaseLogger;
+}) {
+  const { db, provider, paymentEvents, log } = deps;
+  return {
+    async send(rows: readonly RefundRow[]) {
+      if (rows.length === 0) return;
+      const providerIds = await repo.providerPaymentIds(
+        db,
+        rows.map((row) => row.paymentId),
+      );
+      for (const row of rows) {
+        try {
+          const { refundId } = await provider.refund({
+            providerPaymentId: providerIds.get(row.paymentId) ?? null,
+            amountCents: row.amountCents + row.tipCents,
+            idempotencyKey: `bill-refund:${row.id}`,
+            refundId: row.id,
+          });
+          await repo.setProviderRefund(db, row.id, refundId);
+          if (provider.name === 'test') {
+            await paymentEvents
+              .deliverLocally({
+                id: `evt_test_${randomUUID()}`,
+                type: 'refund.updated',
+                data: {
+                  object: {
+                    id: refundId,
+                    object: 'refund',
+                    status: 'succeeded',
+                    amount: row.amountCents + row.tipCents,
+                    metadata: { refund_id: String(row.id) },
+                  },
+                },
+              })
+              .catch(() => undefined); // logged by deliverLocally; the refund stays pending
+          }
+        } catch (error) {
+          log.error({ err: error, refund: row.id }, 'refund refused by the provider');
+          await repo.fail(db, row.id);
+        }
+      }
+    },
+  };
+}
+
+/**
  * Refunds of orders paid online (docs/decisions/020-money-model.md#refunds). A request reserves
  * its amount in one transaction under the bill's lock (refund rows, pending; the audit entry),
  * then asks the provider for each row outside it; the provider's webhook (refund-webhooks.ts)
@@ -146,11 +210,13 @@ export function orderRefundsView(order: RefundableOrder, rows: readonly RefundRo
 export function createRefundsService(deps: {
   db: Db;
   now: () => Date;
+  events: DomainEventBus;
   provider: PaymentProvider;
   paymentEvents: PaymentEvents;
   log: FastifyBaseLogger;
 }) {
-  const { db, now, provider, paymentEvents, log } = deps;
+  const { db, now, provider, events } = deps;
+  const sender = createRefundSender(deps);
 
   async function restaurantIdOf(ownerId: number): Promise<number> {
     const restaurantId = await restaurantReads.idOfOwner(db, ownerId);
@@ -158,17 +224,15 @@ export function createRefundsService(deps: {
     return restaurantId;
   }
 
-  /** Writes the refund rows of `plan` (pending), under the bill's lock; none when nothing is due. */
-  async function reserve(
-    tx: DbOrTx,
-    order: RefundableOrder,
-    decide: (rows: RefundRow[]) => Plan | undefined,
-    row: { reason: string; automatic: boolean; actor: Actor | null },
-  ): Promise<RefundRow[]> {
-    await repo.lockBill(tx, order.billId!);
-    const plan = decide(await repo.ofOrder(tx, order.id));
-    if (!plan) return [];
+  /**
+   * Writes the refund rows of what staff asked (pending) and its audit entry, under the bill's
+   * lock, and restates the bill from its ledger (the order reads refunded at once).
+   */
+  async function reserve(tx: DbOrTx, order: RefundableOrder, body: CreateRefundBody, actor: Actor) {
+    const bill = await billsRepository.lock(tx, order.billId!);
+    const plan = planRefund(order, await repo.ofOrder(tx, order.id), body);
     const draws = drawFromPayments(plan, await repo.refundablePayments(tx, order.billId!));
+    const at = now();
     const created = await repo.insert(
       tx,
       draws.map((draw) => ({
@@ -176,70 +240,32 @@ export function createRefundsService(deps: {
         orderId: order.id,
         paymentId: draw.paymentId,
         amountCents: draw.amountCents,
-        reason: row.reason,
+        reason: body.reason,
         lines: draw.lines,
         provider: provider.name,
-        automatic: row.automatic,
-        actorKind: row.actor?.kind ?? null,
-        actorId: row.actor?.id ?? null,
-        createdAt: now(),
+        automatic: false,
+        actorKind: actor.kind,
+        actorId: actor.id,
+        createdAt: at,
       })),
     );
-    if (row.actor) {
-      await recordAudit(tx, row.actor, {
-        restaurantId: order.restaurantId,
-        action: 'order.refunded',
-        objectType: 'order',
-        objectId: order.id,
-        after: {
-          amount: centsToDollars(plan.amountCents),
-          reason: row.reason,
-          ...(plan.lines.length > 0 && {
-            lines: plan.lines.map((line) => ({
-              order_item_id: line.orderItemId,
-              amount: centsToDollars(line.amountCents),
-            })),
-          }),
-        },
-      });
-    }
-    return created;
-  }
-
-  /**
-   * Asks the provider for each reserved refund (its row's id as the idempotency key, so a retry
-   * refunds once). A refusal fails the row, which frees its amount again.
-   */
-  async function send(rows: RefundRow[], providerPaymentIds: Map<number, string | null>) {
-    for (const row of rows) {
-      try {
-        const { refundId } = await provider.refund({
-          providerPaymentId: providerPaymentIds.get(row.paymentId) ?? null,
-          amountCents: row.amountCents,
-          idempotencyKey: `bill-refund:${row.id}`,
-        });
-        await repo.setProviderRefund(db, row.id, refundId);
-        if (provider.name === 'test') {
-          await paymentEvents
-            .deliverLocally({
-              id: `evt_test_${randomUUID()}`,
-              type: 'refund.updated',
-              data: {
-                object: { id: refundId, object: 'refund', status: 'succeeded', amount: row.amountCents },
-              },
-            })
-            .catch(() => undefined); // logged by deliverLocally; the refund stays pending
-        }
-      } catch (error) {
-        log.error({ err: error, refund: row.id }, 'refund refused by the provider');
-        await repo.fail(db, row.id);
-      }
-    }
-  }
-
-  async function paymentIdsOf(billId: number) {
-    const payments = await repo.refundablePayments(db, billId);
-    return new Map(payments.map((payment) => [payment.id, payment.providerPaymentId]));
+    await recordAudit(tx, actor, {
+      restaurantId: order.restaurantId,
+      action: 'order.refunded',
+      objectType: 'order',
+      objectId: order.id,
+      after: {
+        amount: centsToDollars(plan.amountCents),
+        reason: body.reason,
+        ...(plan.lines.length > 0 && {
+          lines: plan.lines.map((line) => ({
+            order_item_id: line.orderItemId,
+            amount: centsToDollars(line.amountCents),
+          })),
+        }),
+      },
+    });
+    return { created, restated: await restate(tx, bill!, at) };
   }
 
   async function view(restaurantId: number, orderId: number): Promise<OrderRefundsResponse> {
@@ -263,39 +289,12 @@ export function createRefundsService(deps: {
           const order = await orderRefunds.find(db, restaurantId, orderId);
           if (!order) throw orderNotFound();
           if (!isPaidOnline(order)) throw conflict(text.notRefundable, 'NOT_REFUNDABLE');
-          const rows = await db.transaction((tx) =>
-            reserve(tx, order, (existing) => planRefund(order, existing, body), {
-              reason: body.reason,
-              automatic: false,
-              actor,
-            }),
-          );
-          await send(rows, await paymentIdsOf(order.billId!));
+          const { created, restated } = await db.transaction((tx) => reserve(tx, order, body, actor));
+          await announceRestated({ db, events }, restated);
+          await sender.send(created);
           return { status: 202, body: { message: text.requested, ...(await view(restaurantId, orderId)) } };
         },
       );
-    },
-
-    /**
-     * A paid order cancelled or deleted is refunded in full, once: its automatic refund is looked
-     * for under the bill's lock, so a repeated event finds it and does nothing.
-     */
-    async refundCancelled(restaurantId: number, orderId: number) {
-      const order = await orderRefunds.find(db, restaurantId, orderId);
-      if (!order || !isPaidOnline(order)) return;
-      const rows = await db.transaction((tx) =>
-        reserve(
-          tx,
-          order,
-          (existing) => {
-            if (existing.some((row) => row.automatic && row.status !== 'failed')) return undefined;
-            const left = order.totalCents - held(existing).orderCents;
-            return left > 0 ? { amountCents: left, lines: [] } : undefined;
-          },
-          { reason: text.automaticReason, automatic: true, actor: null },
-        ),
-      );
-      if (rows.length > 0) await send(rows, await paymentIdsOf(order.billId!));
     },
   };
 }

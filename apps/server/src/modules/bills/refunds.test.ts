@@ -8,10 +8,8 @@ import { insertPaidOrder, storedOrderMoney } from '../../test/paid-orders';
 import { ownerWithRestaurant } from '../../test/restaurants';
 import { staffTokenFor } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestPaymentProvider } from '../subscriptions/payments/test-provider';
 import { createPaymentEvents } from './payment-events';
 import { registerRefundWebhooks } from './refund-webhooks';
-import { createRefundsService } from './refunds.service';
 
 let t: TestApp;
 let place: Awaited<ReturnType<typeof ownerWithRestaurant>>;
@@ -228,7 +226,7 @@ describe('the refund webhook', () => {
       log: t.app.log,
       secret: 'whsec_test_refunds',
     });
-    registerRefundWebhooks(paymentEvents, { now: t.clock.now, events });
+    registerRefundWebhooks(paymentEvents, { db: t.app.database.db, now: t.clock.now, events });
     const event = (id: string, type: string, status: string) => ({
       id,
       type,
@@ -278,27 +276,19 @@ describe('the automatic refund', () => {
     });
   });
 
-  it('refunds once when the cancellation’s events repeat, at once or later', async () => {
-    const paid = await insertPaidOrder(t, place.restaurantId, { ...dinner, status: 'Cancelled' });
-    const paymentEvents = createPaymentEvents({
-      db: t.app.database.db,
-      now: t.clock.now,
-      log: t.app.log,
-      secret: 'whsec_test_automatic',
-    });
-    registerRefundWebhooks(paymentEvents, { now: t.clock.now, events: createDomainEventBus() });
-    const service = createRefundsService({
-      db: t.app.database.db,
-      now: t.clock.now,
-      provider: createTestPaymentProvider({ failRenewals: false }),
-      paymentEvents,
-      log: t.app.log,
-    });
-    await Promise.all([
-      service.refundCancelled(place.restaurantId, paid.orderId),
-      service.refundCancelled(place.restaurantId, paid.orderId),
-    ]);
-    await service.refundCancelled(place.restaurantId, paid.orderId);
+  it('refunds once when the cancellation is asked twice at once, or again later', async () => {
+    const paid = await insertPaidOrder(t, place.restaurantId, { ...dinner, status: 'Pending' });
+    const cancel = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/kitchen/restaurant/${place.restaurantId}/update-order-status/${paid.orderId}`,
+        headers: place.owner.auth,
+        payload: { status: 'Cancelled' },
+      });
+    const answers = await Promise.all([cancel(), cancel()]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect((await cancel()).statusCode).toBe(409);
+    await t.app.paymentEvents.drained();
     expect((await rowsOf(paid.orderId)).map((one) => [one.amountCents, one.automatic, one.status])).toEqual([
       [2444, true, 'succeeded'],
     ]);

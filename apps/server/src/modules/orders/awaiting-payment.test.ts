@@ -4,11 +4,9 @@ import type { StaffOrder } from '@tableserve/contract/owner-orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, orders } from '../../db/schema';
-import { createDomainEventBus } from '../../lib/domain-events';
 import { addMenuItem } from '../../test/orders';
 import { ownerWithRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUnpaidOrdersSweep } from './unpaid-orders-sweep';
 
 /**
  * An order paid when ordering and not paid yet (docs/decisions/020-money-model.md) exists for its
@@ -147,11 +145,7 @@ describe('the unpaid orders sweep', () => {
 
   it(`cancels an order unpaid for ${UNPAID_ORDER_TIMEOUT_MINUTES} minutes and gives its stock back`, async () => {
     const p = await setup();
-    const sweep = createUnpaidOrdersSweep({
-      db: t.app.database.db,
-      events: createDomainEventBus(),
-      now: t.clock.now,
-    });
+    const sweep = t.app.unpaidOrdersSweep;
     const unpaid = await placeOrder(p, 2);
     const paidAtCounter = await placeOrder(p, 1);
     await awaitPayment(unpaid);
@@ -174,11 +168,7 @@ describe('the unpaid orders sweep', () => {
 
   it('leaves an order paid in time alone', async () => {
     const p = await setup();
-    const sweep = createUnpaidOrdersSweep({
-      db: t.app.database.db,
-      events: createDomainEventBus(),
-      now: t.clock.now,
-    });
+    const sweep = t.app.unpaidOrdersSweep;
     const order = await placeOrder(p);
     await awaitPayment(order);
     t.clock.advance(5 * MINUTE);

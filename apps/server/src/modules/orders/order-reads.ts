@@ -28,6 +28,8 @@ export const orderReads = {
       ),
     };
   },
+  /** Every order ever on a bill, cancelled and deleted too (the ledger's). */
+  allOfBill: repo.allOfBill,
   /** The orders on some bills (the bills module's totals, and who hears of a bill). */
   onBills: repo.onBills,
 };

@@ -64,7 +64,7 @@ export const orderRefunds = {
 
   /**
    * A confirmed refund, in the webhook's transaction: the order's and its lines' refunded
-   * figures grow by it, and the order reads refunded once all it cost is given back.
+   * figures grow by it (its payment state is its bill's ledger's, written by the bills module).
    */
   async apply(
     tx: DbOrTx,
@@ -74,11 +74,7 @@ export const orderRefunds = {
     const refunded = sql`${orders.refundedCents} + ${refund.amountCents}`;
     await tx
       .update(orders)
-      .set({
-        refundedCents: refunded,
-        paymentState: sql`case when ${refunded} >= ${orders.totalCents} then 'refunded' else 'partly_refunded' end::order_payment_state`,
-        updatedAt: at,
-      })
+      .set({ refundedCents: refunded, updatedAt: at })
       .where(eq(orders.id, refund.orderId));
     for (const line of refund.lines) {
       await tx

@@ -12,18 +12,19 @@ export type Settlement = {
 };
 
 /**
- * A bill paid in full (docs/decisions/020-money-model.md#payments): each of its orders becomes
- * paid, one held until payment is released to the staff, and one that is Ready completes through
- * the same status change as Mark as Paid (one still cooking completes when staff hand it over).
- * Runs in the transaction of the webhook event that paid the bill, so it happens once.
+ * A bill paid in full (docs/decisions/020-money-model.md#payments): an order held until payment is
+ * released to the staff, and one that is Ready completes through the same status change as Mark
+ * as Paid (one still cooking completes when staff hand it over). Its orders' payment states are
+ * the ledger's (setPaymentStates). Runs in the transaction of the event that paid the bill, so it
+ * happens once.
  */
 export async function settleBill(tx: DbOrTx, billId: number, at: Date): Promise<Settlement> {
-  const paid = await repo.markBillPaid(tx, billId, at);
-  const readyIds = paid.filter((order) => order.status === 'Ready').map((order) => order.id);
+  const released = await repo.releaseAwaiting(tx, billId, at);
+  const readyIds = released.filter((order) => order.status === 'Ready').map((order) => order.id);
   const completed =
     readyIds.length > 0 ? await repo.setStatusOfMany(tx, readyIds, 'Ready', 'Completed', at) : [];
   const completedById = new Map(completed.map((row) => [row.id, row]));
-  const settled = paid.map(({ wasAwaiting, ...row }) => ({
+  const settled = released.map(({ wasAwaiting, ...row }) => ({
     wasAwaiting,
     row: completedById.get(row.id) ?? row,
   }));
@@ -32,6 +33,12 @@ export async function settleBill(tx: DbOrTx, billId: number, at: Date): Promise<
     updated: settled.filter((order) => !order.wasAwaiting).map((order) => order.row),
   };
 }
+
+/**
+ * Writes each order's payment state as its bill's ledger reads it
+ * (docs/product/payments.md#ledger), in the caller's transaction; answers the orders that changed.
+ */
+export const setPaymentStates = repo.setPaymentStates;
 
 /** Tells the staff (and each order's diner) of a settlement, once it has committed. */
 export async function announceSettlement(
@@ -43,8 +50,10 @@ export async function announceSettlement(
   if (rows.length === 0) return;
   const staffOrders = await staffOrdersOf(deps.db, rows, restaurant);
   staffOrders.forEach((order, index) => {
-    const event = { restaurantId: restaurant.id, customerId: rows[index]!.customerId, order };
+    const row = rows[index]!;
+    const event = { restaurantId: restaurant.id, customerId: row.customerId, order };
     if (index < revealed.length) deps.events.emit('order.created', event);
-    else deps.events.emit('order.updated', event);
+    // Cancelled before it was ever paid (the unpaid-order sweep): the staff never saw it.
+    else deps.events.emit('order.updated', { ...event, dinerOnly: row.awaitingPayment });
   });
 }

@@ -510,8 +510,13 @@ export const ordersRepository = {
       .orderBy(asc(orders.createdAt), asc(orders.id));
   },
 
-  /** A paid bill's orders become paid, and an order held until payment is released to the staff. */
-  markBillPaid(tx: DbOrTx, billId: number, at: Date): Promise<(OrderRow & { wasAwaiting: boolean })[]> {
+  /** Every order ever on a bill, cancelled and deleted ones too: the ledger counts what they were paid. */
+  allOfBill(db: DbOrTx, billId: number): Promise<OrderRow[]> {
+    return db.select().from(orders).where(eq(orders.billId, billId)).orderBy(asc(orders.id));
+  },
+
+  /** A paid bill's orders held until payment are released to the staff (each read under its lock). */
+  releaseAwaiting(tx: DbOrTx, billId: number, at: Date): Promise<(OrderRow & { wasAwaiting: boolean })[]> {
     const before = tx
       .select({ id: orders.id, awaitingPayment: orders.awaitingPayment })
       .from(orders)
@@ -520,9 +525,27 @@ export const ordersRepository = {
       .as('before');
     return tx
       .update(orders)
-      .set({ paymentState: 'paid', awaitingPayment: false, updatedAt: at })
+      .set({ awaitingPayment: false, updatedAt: at })
       .from(before)
-      .where(and(eq(orders.id, before.id), eq(orders.paymentState, 'unpaid')))
+      .where(eq(orders.id, before.id))
       .returning({ ...getTableColumns(orders), wasAwaiting: before.awaitingPayment });
+  },
+
+  /** Each order's payment state as its bill's ledger reads it (docs/product/payments.md#ledger). */
+  async setPaymentStates(
+    tx: DbOrTx,
+    states: readonly { id: number; state: OrderRow['paymentState'] }[],
+    at: Date,
+  ): Promise<OrderRow[]> {
+    const changed: OrderRow[] = [];
+    for (const { id, state } of states) {
+      const [row] = await tx
+        .update(orders)
+        .set({ paymentState: state, updatedAt: at })
+        .where(and(eq(orders.id, id), ne(orders.paymentState, state)))
+        .returning();
+      if (row) changed.push(row);
+    }
+    return changed;
   },
 };

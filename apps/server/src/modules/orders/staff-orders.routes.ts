@@ -5,6 +5,8 @@ import {
   KitchenOrdersResponse,
   MarkPaidBatchBody,
   MarkPaidBatchResponse,
+  MoneyPreviewBody,
+  MoneyPreviewResponse,
   OrderActionResponse,
   OrderParams,
   OrderSummaryListQuery,
@@ -136,6 +138,30 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
     },
     async (request) =>
       staffOrders.remove(request.actor!, request.params.restaurant_id, request.params.order_id),
+  );
+
+  app.post(
+    '/owner/restaurant/:restaurant_id/orders/:order_id/money-preview',
+    {
+      schema: {
+        tags: ['Restaurant orders'],
+        description:
+          'What cancelling, deleting or editing the order would do to its bill’s money (refunds per card, what the table is asked again), worked out by the change itself and rolled back (docs/product/payments.md#order-changes).',
+        security,
+        params: RestaurantOrderParams,
+        body: MoneyPreviewBody,
+        response: { 200: MoneyPreviewResponse, ...changeErrors },
+      },
+      onRequest: app.requirePermission('orders.manage'),
+      preHandler: limitChanges,
+    },
+    async (request) =>
+      staffOrders.moneyPreview(
+        request.actor!,
+        request.params.restaurant_id,
+        request.params.order_id,
+        request.body,
+      ),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import type { OrderHistoryResponse } from '@tableserve/contract/audit';
+import { orderMoneyMessages } from '@tableserve/contract/ledger';
 import {
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
@@ -6,6 +7,8 @@ import {
   orderServerMessages,
 } from '@tableserve/contract/order';
 import {
+  type MoneyPreviewBody,
+  type MoneyPreviewResponse,
   type OrderFilter,
   type OrderSort,
   type OwnerPlaceOrder,
@@ -14,12 +17,13 @@ import {
 } from '@tableserve/contract/owner-orders';
 import { pagination } from '@tableserve/contract/pagination';
 import { staffRoleMessages } from '@tableserve/contract/staff-roles';
-import type { Db } from '../../db/client';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { businessDayAt } from '../../lib/business-day';
 import type { DomainEventBus } from '../../lib/domain-events';
-import { centsToDollars } from '../../lib/money';
+import { centsToDollars, formatCents } from '../../lib/money';
 import { recordAudit, recordAudits } from '../audit/audit-log';
 import { auditReads } from '../audit/audit-reads';
 import type { PublishedMenu, PublishedMenus } from '../customer-menu/published-menus';
@@ -27,6 +31,7 @@ import { announceStockChanges, refuseShort } from '../menu/stock';
 import type { StockChange } from '../menu/stock-counts';
 import { ofCaller, restaurantNotFound } from '../restaurants/restaurant-of-caller';
 import type { RestaurantRow } from '../restaurants/restaurant-reads';
+import { type MoneyEffect, NotChanged, type OrderMoneyGuard, Previewed } from './order-changes';
 import { giveBack, rehold } from './order-holds';
 import type { PricedLine } from './order-lines';
 import { priceOrder } from './order-money';
@@ -37,6 +42,29 @@ import { staffOrdersOf, toStaffOrder } from './staff-order';
 export type StaffOrdersService = ReturnType<typeof createStaffOrdersService>;
 
 const orderNotFound = () => notFound(orderServerMessages.notFound, 'ORDER_NOT_FOUND');
+
+type MoneyPreviewChange = z.output<typeof MoneyPreviewBody>;
+
+/** A change's effect on the money as its confirmation says it (docs/product/payments.md#order-changes). */
+function moneyPreviewOf(effect: MoneyEffect): MoneyPreviewResponse {
+  const refundTotal = effect.refunds.reduce((sum, refund) => sum + refund.amountCents + refund.tipCents, 0);
+  const sentences = [
+    ...effect.refunds.map((refund) =>
+      orderMoneyMessages.refundsTo(formatCents(refund.amountCents + refund.tipCents), refund.cardLast4),
+    ),
+    ...(effect.asksMoreCents > 0 ? [orderMoneyMessages.asksMore(formatCents(effect.asksMoreCents))] : []),
+  ];
+  return {
+    refunds: effect.refunds.map((refund) => ({
+      amount: centsToDollars(refund.amountCents),
+      tip: centsToDollars(refund.tipCents),
+      card_last4: refund.cardLast4,
+    })),
+    refund_total: centsToDollars(refundTotal),
+    asks_more: centsToDollars(effect.asksMoreCents),
+    message: sentences.length > 0 ? sentences.join(' ') : null,
+  };
+}
 
 /** What a move is called in the audit trail: Approved from Ready is the kitchen's recall. */
 function statusAction(from: OrderStatus, to: OrderStatus): string {
@@ -73,8 +101,10 @@ export function createStaffOrdersService(deps: {
   now: () => Date;
   /** The restaurant and its prices, read once per change (published-menus.ts). */
   publishedMenus: PublishedMenus;
+  /** Keeps a changed order's money right (docs/product/payments.md#order-changes). */
+  money: OrderMoneyGuard;
 }) {
-  const { db, events, now, publishedMenus } = deps;
+  const { db, events, now, publishedMenus, money } = deps;
   const placeOnce = createOrderPlacement(deps);
   const moveOrder = repo.statusMoves(db);
 
@@ -113,6 +143,36 @@ export function createStaffOrdersService(deps: {
   }
 
   /**
+   * Runs a change to an order that may carry money in one transaction, through the bills
+   * module's guard (docs/product/payments.md#order-changes). `run` answers undefined when the
+   * order was not there to change: the transaction rolls back and the caller explains why. With
+   * `preview`, the change is worked out and rolled back, and only its effect on the money is
+   * answered (what staff read before confirming).
+   */
+  async function changeWithMoney<T>(
+    order: Pick<OrderRow, 'id' | 'billId' | 'paymentState'>,
+    change: { actor: Actor | null; reason: 'cancelled' | 'changed'; preview?: boolean },
+    run: (tx: DbOrTx) => Promise<T | undefined>,
+  ) {
+    try {
+      const outcome = await db.transaction(async (tx) => {
+        const guarded = await money(tx, order, change, async () => {
+          const result = await run(tx);
+          if (result === undefined) throw new NotChanged();
+          return result;
+        });
+        if (change.preview) throw new Previewed(guarded.effect);
+        return guarded;
+      });
+      await outcome.after();
+      return outcome;
+    } catch (error) {
+      if (error instanceof NotChanged) return undefined;
+      throw error;
+    }
+  }
+
+  /**
    * Moves one order along the status machine (only from `from`, only if it is this restaurant's
    * live order), so concurrent changes make a 409, never a double move. One statement moves it,
    * writes its audit entry (docs/product/staff.md#audit-trail) and answers it with its lines, so
@@ -125,19 +185,25 @@ export function createStaffOrdersService(deps: {
     orderId: number,
     to: OrderStatus,
     refusal: { from: readonly OrderStatus[]; error: (order: OrderRow) => AppError },
+    preview = false,
   ) {
     const restaurant = await ownedRestaurant(actor.ownerId, restaurantId);
     const move = { restaurantId: restaurant.id, orderId, from: refusal.from, to, at: now() };
     const audit = { actor, actionOf: (from: OrderStatus) => statusAction(from, to) };
     let stockChanged: StockChange[] = [];
-    const moved =
-      to === 'Cancelled'
-        ? await db.transaction(async (tx) => {
-            const cancelled = await repo.statusMoves(tx)(move, audit);
-            if (cancelled) stockChanged = await giveBack(tx, restaurant.id, cancelled.row.id);
-            return cancelled;
-          })
-        : await moveOrder(move, audit);
+    const cancel = async () => {
+      const order = await repo.findShown(db, restaurant.id, orderId);
+      if (!order) return undefined;
+      const outcome = await changeWithMoney(order, { actor, reason: 'cancelled', preview }, async (tx) => {
+        const cancelled = await repo.statusMoves(tx)(move, audit);
+        if (cancelled) stockChanged = await giveBack(tx, restaurant.id, cancelled.row.id);
+        return cancelled;
+      });
+      return (
+        outcome && { ...outcome.result, row: { ...outcome.result.row, paymentState: outcome.paymentState } }
+      );
+    };
+    const moved = to === 'Cancelled' ? await cancel() : await moveOrder(move, audit);
     if (!moved) {
       const order = await repo.findShown(db, restaurant.id, orderId);
       throw order ? refusal.error(order) : orderNotFound();
@@ -330,6 +396,7 @@ export function createStaffOrdersService(deps: {
       actor: Actor,
       orderId: number,
       items: { menu_item_id: number; quantity: number; options?: number[] | undefined }[],
+      preview = false,
     ) {
       const order = await repo.findById(db, orderId);
       const menu = order ? await publishedMenus.byId(order.restaurantId) : undefined;
@@ -347,7 +414,8 @@ export function createStaffOrdersService(deps: {
         order.partySize,
       );
       const { partySize: _unchanged, ...newFigures } = figures;
-      const { updated, stockChanged } = await db.transaction(async (tx) => {
+      let stockChanged: StockChange[] = [];
+      const outcome = await changeWithMoney(order, { actor, reason: 'changed', preview }, async (tx) => {
         // Locked, so a second edit waits and counts from this one's lines, not the same old ones.
         const [locked] = await repo.lockMany(tx, restaurant.id, [order.id]);
         if (locked?.status !== 'Pending') throw conflict(text.onlyPendingEditable, 'NOT_PENDING');
@@ -364,35 +432,39 @@ export function createStaffOrdersService(deps: {
           before: { lines: beforeLines.map(auditLine), total: centsToDollars(locked.totalCents) },
           after: { lines: lines.map(auditLine), total: centsToDollars(figures.totalCents) },
         });
-        return { updated: replaced, stockChanged: held.stock.changed };
+        stockChanged = held.stock.changed;
+        return replaced;
       });
+      // The order was deleted meanwhile.
+      if (!outcome) throw orderNotFound();
       await announceStockChanges({ db, events }, restaurant.id, stockChanged);
-      const [staffOrder] = await announceUpdates([updated], restaurant);
+      const [staffOrder] = await announceUpdates(
+        [{ ...outcome.result, paymentState: outcome.paymentState }],
+        restaurant,
+      );
       return { message: text.updated, order: staffOrder! };
     },
 
     /** Soft delete: kept for the records, hidden from lists and reports; never a Completed order. */
-    async remove(actor: Actor, restaurantId: number, orderId: number) {
+    async remove(actor: Actor, restaurantId: number, orderId: number, preview = false) {
       const { restaurant, order } = await ownedOrder(actor.ownerId, restaurantId, orderId);
       if (order.status === 'Completed') throw conflict(text.completedNotDeletable, 'ORDER_COMPLETED');
-      const { deleted, stockChanged } = await db.transaction(async (tx) => {
+      let stockChanged: StockChange[] = [];
+      const outcome = await changeWithMoney(order, { actor, reason: 'cancelled', preview }, async (tx) => {
         const row = await repo.softDelete(tx, order.id, now());
-        const cooked = row?.status === 'Ready' || row?.status === 'Cancelled';
-        if (row) {
-          await recordAudit(tx, actor, {
-            restaurantId: restaurant.id,
-            action: 'order.deleted',
-            objectType: 'order',
-            objectId: row.id,
-            before: { status: row.status, total: centsToDollars(row.totalCents) },
-          });
-        }
-        return {
-          deleted: row,
-          stockChanged: row && !cooked ? await giveBack(tx, restaurant.id, row.id) : [],
-        };
+        if (!row) return undefined;
+        await recordAudit(tx, actor, {
+          restaurantId: restaurant.id,
+          action: 'order.deleted',
+          objectType: 'order',
+          objectId: row.id,
+          before: { status: row.status, total: centsToDollars(row.totalCents) },
+        });
+        const cooked = row.status === 'Ready' || row.status === 'Cancelled';
+        if (!cooked) stockChanged = await giveBack(tx, restaurant.id, row.id);
+        return row;
       });
-      if (!deleted) throw conflict(text.completedNotDeletable, 'ORDER_COMPLETED');
+      if (!outcome) throw conflict(text.completedNotDeletable, 'ORDER_COMPLETED');
       await announceStockChanges({ db, events }, restaurant.id, stockChanged);
       events.emit('order.deleted', {
         restaurantId: restaurant.id,
@@ -400,6 +472,28 @@ export function createStaffOrdersService(deps: {
         orderId: order.id,
       });
       return { message: text.deleted };
+    },
+
+    /**
+     * What cancelling, deleting or editing an order would do to its bill's money, worked out by
+     * the change itself and rolled back (docs/product/payments.md#order-changes): staff read it
+     * before they confirm. Refused as the change would be (403 for a role that may not refund).
+     */
+    async moneyPreview(actor: Actor, restaurantId: number, orderId: number, change: MoneyPreviewChange) {
+      try {
+        if (change.change === 'cancel')
+          await moveStatus(actor, restaurantId, orderId, 'Cancelled', alongTheMachine('Cancelled'), true);
+        else if (change.change === 'delete') await this.remove(actor, restaurantId, orderId, true);
+        else {
+          const { order } = await ownedOrder(actor.ownerId, restaurantId, orderId);
+          await this.edit(actor, order.id, change.order_items, true);
+        }
+      } catch (error) {
+        if (error instanceof Previewed) return moneyPreviewOf(error.effect);
+        throw error;
+      }
+      // A change that never reached its bill (an order paid at the counter) moves no money.
+      return moneyPreviewOf({ refunds: [], asksMoreCents: 0 });
     },
 
     /** The Place Order form: a walk-in or phone order, priced by the server, once per key. */

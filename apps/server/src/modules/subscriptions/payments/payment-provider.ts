@@ -63,5 +63,7 @@ export interface PaymentProvider {
     providerPaymentId: string | null;
     amountCents: number;
     idempotencyKey: string;
+    /** Our refund row's id, carried in the refund's metadata so its events find it by our id. */
+    refundId?: number;
   }): Promise<{ refundId: string }>;
 }

@@ -155,7 +155,7 @@ export function createStripePaymentProvider(options: {
       else await stripe.subscriptions.cancel(providerSubscriptionId);
     },
 
-    async refund({ providerPaymentId, amountCents, idempotencyKey }) {
+    async refund({ providerPaymentId, amountCents, idempotencyKey, refundId }) {
       if (!providerPaymentId) {
         throw new Error(
           'A Stripe refund needs the id of the payment to refund (a payment intent pi_… or a charge ch_…)',
@@ -164,7 +164,14 @@ export function createStripePaymentProvider(options: {
       const target = providerPaymentId.startsWith('ch_')
         ? { charge: providerPaymentId }
         : { payment_intent: providerPaymentId };
-      const refund = await stripe.refunds.create({ ...target, amount: amountCents }, { idempotencyKey });
+      const refund = await stripe.refunds.create(
+        {
+          ...target,
+          amount: amountCents,
+          ...(refundId !== undefined && { metadata: { refund_id: String(refundId) } }),
+        },
+        { idempotencyKey },
+      );
       return { refundId: refund.id };
     },
   };

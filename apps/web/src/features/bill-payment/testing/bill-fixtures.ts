@@ -43,6 +43,7 @@ export function billView(overrides: Partial<BillView> = {}): BillView {
     total: 40.01,
     paid: 0,
     pending: 0,
+    refunded: 0,
     outstanding: 40.01,
     payments: [],
     ...overrides,
