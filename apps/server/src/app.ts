@@ -333,12 +333,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // A change to an order that carries money keeps its bill's ledger right, in the change's own
   // transaction (docs/product/payments.md#order-changes).
+  const refundSender = createRefundSender({ db: database.db, provider, paymentEvents, log: app.log });
   const orderMoney = createOrderMoneyGuard({
     db: database.db,
     now,
     events,
     providerName: provider.name,
-    refunds: createRefundSender({ db: database.db, provider, paymentEvents, log: app.log }),
+    refunds: refundSender,
+  });
+  // A refund reserved by a change is asked of the provider once the change has committed; if the
+  // process stopped in between, this asks again (the same idempotency key: never twice).
+  scheduleSweep(app, database, {
+    name: 'unsent refunds sweep',
+    lockId: 7_262_003,
+    seconds: config.subscriptionSweepSeconds,
+    run: () => refundSender.resendUnsent(new Date(now().getTime() - 60_000)),
   });
 
   // Minutes matter to a 15-minute rule: it follows the same interval as the subscription sweep.

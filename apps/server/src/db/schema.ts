@@ -768,6 +768,10 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(table.orderId),
     index('refunds_restaurant_time_idx').on(table.restaurantId, table.createdAt),
     uniqueIndex('refunds_provider_refund_unique').on(table.providerRefundId),
+    // The sweep that asks again for refunds never sent (the process stopped before it asked).
+    index('refunds_unsent_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending' and ${table.providerRefundId} is null`),
     check(
       'refunds_amount_positive',
       sql`${table.amountCents} >= 0 and ${table.tipCents} >= 0 and ${table.amountCents} + ${table.tipCents} > 0`,

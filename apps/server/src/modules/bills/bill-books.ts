@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { readsTogether } from '../../db/reads-together';
 import { conflict } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
+import { recordSystemAudit } from '../audit/audit-log';
 import { type OrderItemRow, type OrderRow, orderReads } from '../orders/order-reads';
 import {
   announceSettlement,
@@ -19,6 +20,9 @@ import {
   billsRepository as repo,
 } from './bills.repository';
 import { type RefundRow, refundsRepository } from './refunds.repository';
+
+/** Why the audit trail says TableServe completed a Ready order. */
+export const PAID_ONLINE_REASON = 'Paid online';
 
 /** A bill's rows as its ledger reads them (docs/product/payments.md#ledger). */
 export type BillBooks = {
@@ -127,7 +131,19 @@ export async function restate(tx: DbOrTx, bill: BillRow, at: Date): Promise<Rest
     books.orders.map((order) => ({ id: order.id, state: paymentStateOf(order, ledger) })),
     at,
   );
-  if (paidNow) settlement = await settleBill(tx, bill.id, at);
+  if (paidNow) {
+    settlement = await settleBill(tx, bill.id, at);
+    // Completed by the diners' payment, not by a person: TableServe in the trail.
+    for (const orderId of settlement.completedIds)
+      await recordSystemAudit(tx, {
+        restaurantId: bill.restaurantId,
+        action: 'order.paid',
+        objectType: 'order',
+        objectId: orderId,
+        before: { status: 'Ready' },
+        after: { status: 'Completed', reason: PAID_ONLINE_REASON },
+      });
+  }
   return { bill: updated, books: { ...books, bill: updated }, settlement, changed };
 }
 

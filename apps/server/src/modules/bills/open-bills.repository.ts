@@ -1,6 +1,6 @@
 import { type AnyColumn, and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { billPayments, bills } from '../../db/schema';
+import { billPayments, bills, refunds } from '../../db/schema';
 
 export type BillRow = typeof bills.$inferSelect;
 
@@ -42,5 +42,22 @@ export const openBillsRepository = {
       .from(billPayments)
       .where(inArray(billPayments.billId, billIds))
       .groupBy(billPayments.billId);
+  },
+
+  /** Per bill, order and kind (staff's or automatic): the refunds not failed (cents, tips apart). */
+  refundSums(db: DbOrTx, billIds: number[]) {
+    if (billIds.length === 0) return Promise.resolve([]);
+    return db
+      .select({
+        billId: billPayments.billId,
+        orderId: refunds.orderId,
+        automatic: refunds.automatic,
+        amountCents: sql<number>`sum(${refunds.amountCents})`.mapWith(Number),
+        tipCents: sql<number>`sum(${refunds.tipCents})`.mapWith(Number),
+      })
+      .from(refunds)
+      .innerJoin(billPayments, eq(billPayments.id, refunds.paymentId))
+      .where(and(inArray(billPayments.billId, billIds), sql`${refunds.status} <> 'failed'`))
+      .groupBy(billPayments.billId, refunds.orderId, refunds.automatic);
   },
 };

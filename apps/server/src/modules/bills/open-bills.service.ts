@@ -3,6 +3,7 @@ import {
   type OpenBillsResponse,
   PAID_BILLS_SHOWN_HOURS,
 } from '@tableserve/contract/bills';
+import { ledgerOf } from '@tableserve/contract/ledger';
 import type { Db, DbOrTx } from '../../db/client';
 import { readsTogether } from '../../db/reads-together';
 import { centsToDollars } from '../../lib/money';
@@ -20,25 +21,43 @@ export type OpenBillsService = ReturnType<typeof createOpenBillsService>;
  */
 async function summariesOf(db: DbOrTx, rows: BillRow[]) {
   const billIds = rows.map((row) => row.id);
-  const [orders, sums] = await readsTogether(db, [
+  const [orders, sums, refundSums] = await readsTogether(db, [
     () => orderReads.onBills(db, billIds),
     () => repo.paymentSums(db, billIds),
+    () => repo.refundSums(db, billIds),
   ]);
   const ordersOf = groupBy(orders, (order) => order.billId!);
+  const refundsOf = groupBy(refundSums, (sum) => sum.billId);
   const sumsOf = new Map(sums.map((sum) => [sum.billId, sum]));
   return rows.map((row) => {
     const billOrders = ordersOf.get(row.id) ?? [];
     const totalCents = billOrders.reduce((total, order) => total + order.totalCents, 0);
     const { paidCents = 0, pendingCents = 0, tipCents = 0 } = sumsOf.get(row.id) ?? {};
+    const given = refundsOf.get(row.id) ?? [];
+    // The bill's sums, read by the one ledger (docs/product/payments.md#ledger).
+    const ledger = ledgerOf({
+      orders: billOrders.map((order) => ({
+        id: order.id,
+        live: true,
+        totalCents: order.totalCents,
+        lines: [],
+      })),
+      payments: [
+        { id: 1, status: 'succeeded', amountCents: paidCents, tipCents, claims: [] },
+        { id: 2, status: 'pending', amountCents: pendingCents, tipCents: 0, claims: [] },
+      ],
+      refunds: given.map((sum) => ({ ...sum, paymentId: 1, status: 'succeeded', lines: [] })),
+    });
+    const tipsGivenBack = given.reduce((total, sum) => total + sum.tipCents, 0);
     const summary: OpenBillSummary = {
       bill_id: row.id,
       table_number: row.tableNumber,
       order_ids: billOrders.map((order) => order.id),
       total: centsToDollars(totalCents),
-      paid: centsToDollars(paidCents),
+      paid: centsToDollars(ledger.keptCents),
       pending: centsToDollars(pendingCents),
-      outstanding: centsToDollars(Math.max(0, totalCents - paidCents - pendingCents)),
-      tips: centsToDollars(tipCents),
+      outstanding: centsToDollars(ledger.outstandingCents),
+      tips: centsToDollars(tipCents - tipsGivenBack),
       status: row.status,
       updated_at: row.updatedAt.toISOString(),
     };

@@ -9,6 +9,8 @@ export const paymentMoneyReads = {
   paymentsInSpan: repo.paymentsInSpan,
   /** A business day's refunds with their payment's bill and card, oldest first. */
   refundsInSpan: repo.refundsInSpan,
+  /** Per order, the confirmed refunds given back for a change (not a refund of what it sold). */
+  givenBackForChanges: repo.givenBackForChanges,
   /** The confirmed tips of each of these bills. */
   tipsOfBills: repo.tipsOfBills,
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { billPayments, refunds } from '../../db/schema';
 
@@ -63,6 +63,18 @@ export const refundsRepository = {
       .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
       .returning();
     return row;
+  },
+
+  /** Pending refunds the provider was never asked for (no provider id), reserved before `before`. */
+  unsentSince(db: DbOrTx, before: Date): Promise<RefundRow[]> {
+    return db
+      .select()
+      .from(refunds)
+      .where(
+        and(eq(refunds.status, 'pending'), isNull(refunds.providerRefundId), lt(refunds.createdAt, before)),
+      )
+      .orderBy(asc(refunds.id))
+      .limit(100);
   },
 
   /** Our refund by its id, for an event that names it in its metadata. */
@@ -138,6 +150,19 @@ export const refundsRepository = {
         ),
       )
       .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  },
+
+  /** Per order, the confirmed refunds TableServe gave back for a change (automatic). */
+  async givenBackForChanges(db: DbOrTx, orderIds: number[]) {
+    if (orderIds.length === 0) return new Map<number, number>();
+    const rows = await db
+      .select({ orderId: refunds.orderId, cents: sql<number>`sum(${refunds.amountCents})::int` })
+      .from(refunds)
+      .where(
+        and(inArray(refunds.orderId, orderIds), eq(refunds.automatic, true), eq(refunds.status, 'succeeded')),
+      )
+      .groupBy(refunds.orderId);
+    return new Map(rows.map((row) => [row.orderId, row.cents]));
   },
 
   /** The confirmed tips of these bills' payments, per bill. */

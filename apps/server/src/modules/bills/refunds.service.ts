@@ -159,7 +159,7 @@ export function createRefundSender(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db, provider, paymentEvents, log } = deps;
-  return {
+  const sender = {
     async send(rows: readonly RefundRow[]) {
       if (rows.length === 0) return;
       const providerIds = await repo.providerPaymentIds(
@@ -198,7 +198,17 @@ export function createRefundSender(deps: {
         }
       }
     },
+
+    /**
+     * Refunds reserved but never asked of the provider (the process stopped between the commit
+     * and the call): asked again, under the same idempotency key, so a refund the provider did
+     * take is not made twice. Run by a sweep, for rows older than `before`.
+     */
+    async resendUnsent(before: Date) {
+      await sender.send(await repo.unsentSince(db, before));
+    },
   };
+  return sender;
 }
 
 /**

@@ -88,7 +88,13 @@ export const orderRefunds = {
   async ofBills(db: DbOrTx, billIds: number[]) {
     if (billIds.length === 0) return [];
     return db
-      .select({ id: orders.id, billId: orders.billId, totalCents: orders.totalCents })
+      .select({
+        id: orders.id,
+        billId: orders.billId,
+        totalCents: orders.totalCents,
+        status: orders.status,
+        deleted: sql<boolean>`${orders.deletedAt} is not null`,
+      })
       .from(orders)
       .where(inArray(orders.billId, billIds))
       .orderBy(orders.id);

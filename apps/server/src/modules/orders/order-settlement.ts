@@ -9,6 +9,8 @@ export type Settlement = {
   revealed: OrderRow[];
   /** Orders the staff already saw, now paid (and Completed if they were Ready). */
   updated: OrderRow[];
+  /** The ids of those that went from Ready to Completed just now. */
+  completedIds: number[];
 };
 
 /**
@@ -31,6 +33,7 @@ export async function settleBill(tx: DbOrTx, billId: number, at: Date): Promise<
   return {
     revealed: settled.filter((order) => order.wasAwaiting).map((order) => order.row),
     updated: settled.filter((order) => !order.wasAwaiting).map((order) => order.row),
+    completedIds: completed.map((row) => row.id),
   };
 }
 
@@ -44,7 +47,7 @@ export const setPaymentStates = repo.setPaymentStates;
 export async function announceSettlement(
   deps: { db: DbOrTx; events: DomainEventBus },
   restaurant: RestaurantClock & { id: number },
-  { revealed, updated }: Settlement,
+  { revealed, updated }: Pick<Settlement, 'revealed' | 'updated'>,
 ) {
   const rows = [...revealed, ...updated];
   if (rows.length === 0) return;

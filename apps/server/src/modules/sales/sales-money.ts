@@ -15,8 +15,14 @@ import { orderRefunds } from '../orders/order-refunds';
 type OrderRow = Awaited<ReturnType<typeof orderReads.listInSpan>>[number];
 type Figures = { gross: number; addedTax: number; service: number; tips: number; refunds: number };
 
-/** A paid order: Completed (the counter's Mark as Paid), or paid online whatever its status. */
-const isPaid = (order: OrderRow) => order.status === 'Completed' || order.paymentState !== 'unpaid';
+/**
+ * A paid order: Completed (the counter's Mark as Paid), or paid online whatever its status, on a
+ * bill that is paid (docs/product/payments.md#ledger). A cancelled one sold nothing, whatever was
+ * paid and given back for it; one on a bill still open is not paid yet.
+ */
+const isPaid = (order: OrderRow) =>
+  order.status !== 'Cancelled' &&
+  (order.status === 'Completed' || (order.paymentState !== 'unpaid' && order.paymentState !== 'partly_paid'));
 
 /**
  * Each bill's confirmed tips divided over its orders by their totals (largest remainder, the
@@ -28,7 +34,8 @@ async function tipsByOrder(db: DbOrTx, billIds: number[]): Promise<Map<number, n
     () => orderRefunds.ofBills(db, billIds),
   ]);
   const byOrder = new Map<number, number>();
-  for (const [billId, ofBill] of groupBy(orders, (order) => order.billId!)) {
+  const live = orders.filter((order) => order.status !== 'Cancelled' && !order.deleted);
+  for (const [billId, ofBill] of groupBy(live, (order) => order.billId!)) {
     const shares = allocate(
       tips.get(billId) ?? 0,
       ofBill.map((order) => order.totalCents),
@@ -62,7 +69,7 @@ export async function dayMoney(
 ): Promise<SalesPaymentsResponse> {
   const rows = (await orderReads.listInSpan(db, restaurant.id, span.start, span.end)).filter(isPaid);
   const billIds = [...new Set(rows.flatMap((row) => (row.billId === null ? [] : [row.billId])))];
-  const [lines, tips, payments, refunds] = await readsTogether(db, [
+  const [lines, tips, payments, refunds, givenBackForChanges] = await readsTogether(db, [
     () =>
       orderReads.linesOf(
         db,
@@ -71,6 +78,11 @@ export async function dayMoney(
     () => tipsByOrder(db, billIds),
     () => paymentMoneyReads.paymentsInSpan(db, restaurant.id, span.start, span.end),
     () => paymentMoneyReads.refundsInSpan(db, restaurant.id, span.start, span.end),
+    () =>
+      paymentMoneyReads.givenBackForChanges(
+        db,
+        rows.map((row) => row.id),
+      ),
   ]);
 
   const total: Figures = { gross: 0, addedTax: 0, service: 0, tips: 0, refunds: 0 };
@@ -81,7 +93,8 @@ export async function dayMoney(
       addedTax,
       service: row.serviceCents,
       tips: tips.get(row.id) ?? 0,
-      refunds: row.refundedCents,
+      // What went back for an edit down paid for nothing the order still sells: not a refund of it.
+      refunds: row.refundedCents - (givenBackForChanges.get(row.id) ?? 0),
     };
     for (const key of Object.keys(total) as (keyof Figures)[]) total[key] += figures[key];
     return { order_id: row.id, tax: centsToDollars(row.taxCents), ...dollarsOf(figures) };
