@@ -3,6 +3,7 @@ import { UNPAID_ORDER_TIMEOUT_MINUTES } from '@tableserve/contract/bills';
 import { orderMoneyMessages } from '@tableserve/contract/ledger';
 import { SYSTEM_ACTOR_NAME } from '@tableserve/contract/staff-roles';
 import { and, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, billPayments, bills, orders, refunds, restaurants } from '../../db/schema';
 import { addMenuItem, type Diner, signUpDiner } from '../../test/orders';
@@ -49,7 +50,12 @@ async function order(p: Place, items: { menu_item_id: number; quantity: number }
   return response.json() as { order_id: number; bill_id: number };
 }
 
-async function pay(billId: number, diner: Diner, split: Record<string, unknown>, tip = { kind: 'none' }) {
+async function pay(
+  billId: number,
+  diner: Diner,
+  split: Record<string, unknown>,
+  tip: object = { kind: 'none' },
+) {
   const bill = await t.app.inject({ method: 'GET', url: `/api/v1/bills/${billId}`, headers: diner.auth });
   const response = await t.app.inject({
     method: 'POST',
@@ -61,13 +67,13 @@ async function pay(billId: number, diner: Diner, split: Record<string, unknown>,
   await t.app.paymentEvents.drained();
 }
 
-const staffCall = (p: Place, auth: Record<string, string>, path: string, payload?: unknown) =>
+const staffCall = (p: Place, auth: Record<string, string>, path: string, payload?: object) =>
   t.app.inject({
     method: 'POST',
     url: `/api/v1/owner/restaurant/${p.restaurantId}/${path}`,
     headers: auth,
     ...(payload !== undefined && { payload }),
-  });
+  } as InjectOptions);
 const cancel = (p: Place, orderId: number, auth = p.owner.auth) =>
   t.app.inject({
     method: 'POST',
@@ -98,7 +104,7 @@ describe('what staff are told before a change moves money', () => {
     const p = await restaurantPaying('end_of_meal');
     const placed = await order(p, [{ menu_item_id: p.steak, quantity: 1 }]);
     await pay(placed.bill_id, p.diner, { kind: 'all' }, { kind: 'amount', amount: 4.5 });
-    const preview = (body: unknown) =>
+    const preview = (body: object) =>
       staffCall(p, p.owner.auth, `orders/${placed.order_id}/money-preview`, body);
 
     const cancelled = await preview({ change: 'cancel' });
