@@ -121,7 +121,8 @@ export function toBillView(state: BillState): BillView {
         payable: centsToDollars(priced.payableCents),
         share_count: shareCount,
         shares_taken: sharesTaken,
-        left: centsToDollars(priced.payableCents - claimedCents),
+        // Never more than the bill has left: a line of a bill paid by amount is not owed again.
+        left: centsToDollars(Math.max(0, Math.min(priced.payableCents - claimedCents, state.outstandingCents))),
       };
     }),
     subtotal: centsToDollars(figures.subtotalCents),
