@@ -766,6 +766,8 @@ export const refunds = pgTable(
   },
   (table) => [
     index('refunds_order_idx').on(table.orderId),
+    // A bill's ledger reads its payments' refunds: by payment, not a scan of every refund.
+    index('refunds_payment_idx').on(table.paymentId),
     index('refunds_restaurant_time_idx').on(table.restaurantId, table.createdAt),
     uniqueIndex('refunds_provider_refund_unique').on(table.providerRefundId),
     // The sweep that asks again for refunds never sent (the process stopped before it asked).
