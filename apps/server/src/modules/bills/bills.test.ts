@@ -263,6 +263,75 @@ describe('a table paying at the end of the meal', () => {
     expect(paid.json()).toMatchObject({ status: 'paid', paid: 27.25 });
   });
 
+  it('refuses a payment by items naming a line twice with 400, reserves nothing, and leaves every line payable', async () => {
+    // docs/product/payments.md#split-bill: the whole soda and half of it again were charged $3.37
+    // for a $2.25 line (left −1.12), after which no line of the table could be paid by items.
+    const { p, ann, bo, billId } = await tableWithTwoOrders();
+    const bill = await tableBill(p);
+    const [pizza, soda] = bill.lines;
+    const twice = await pay(
+      billId,
+      {
+        version: bill.version,
+        split: {
+          kind: 'items',
+          items: [
+            { order_item_id: soda!.order_item_id, share_count: 1, shares: 1 },
+            { order_item_id: soda!.order_item_id, share_count: 2, shares: 1 },
+          ],
+        },
+      },
+      { auth: ann.auth },
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({
+      message: billMessages.itemChosenTwice,
+      errors: [{ path: 'split.items.1.order_item_id', message: billMessages.itemChosenTwice }],
+    });
+    // More shares than the line is split into.
+    const tooManyShares = await pay(
+      billId,
+      {
+        version: bill.version,
+        split: { kind: 'items', items: [{ order_item_id: pizza!.order_item_id, share_count: 2, shares: 3 }] },
+      },
+      { auth: ann.auth },
+    );
+    expect(tooManyShares.statusCode).toBe(400);
+    expect(tooManyShares.json()).toMatchObject({
+      message: billMessages.moreSharesThanSplit,
+      errors: [{ path: 'split.items.0.shares', message: billMessages.moreSharesThanSplit }],
+    });
+    expect(await paymentRows(billId)).toEqual([]);
+    expect(await tableBill(p)).toEqual(bill);
+
+    // Each line once: both are paid by items, and the bill adds up.
+    const annPays = await pay(
+      billId,
+      {
+        version: bill.version,
+        split: { kind: 'items', items: [{ order_item_id: pizza!.order_item_id, share_count: 2, shares: 2 }] },
+      },
+      { auth: ann.auth },
+    );
+    expect(annPays.statusCode).toBe(202);
+    expect(annPays.json().payment.amount).toBe(25);
+    const boPays = await pay(
+      billId,
+      {
+        version: bill.version,
+        split: { kind: 'items', items: [{ order_item_id: soda!.order_item_id, share_count: 1 }] },
+      },
+      { auth: bo.auth },
+    );
+    expect(boPays.statusCode).toBe(202);
+    expect(boPays.json().payment.amount).toBe(2.25);
+    await t.app.paymentEvents.drained();
+    const after = await t.app.inject({ method: 'GET', url: `/api/v1/bills/${billId}`, headers: ann.auth });
+    expect(after.json()).toMatchObject({ status: 'paid', paid: 27.25, outstanding: 0 });
+    expect(after.json().lines.map((line: BillView['lines'][number]) => line.left)).toEqual([0, 0]);
+  });
+
   it('lets one of two diners paying the same dish at the same moment pay; the other is told, and charged nothing', async () => {
     const { p, ann, bo, billId } = await tableWithTwoOrders();
     const bill = await tableBill(p);
