@@ -24,6 +24,7 @@ export const billMessages = {
   /** A payment by items names each line once (docs/product/payments.md#split-bill). */
   itemChosenTwice: 'Each item can be chosen once.',
   moreSharesThanSplit: 'You cannot pay more shares than the item is split into.',
+  morePartsThanSplit: 'You cannot pay more parts than the bill is split into.',
   declined: 'Your card was declined.',
   paid: 'Payment received. Thank you!',
   processing: 'Confirming your payment…',
@@ -103,16 +104,21 @@ export type BillView = z.infer<typeof BillView>;
 /** How this diner pays: everything left, N even parts, an amount, or chosen shares of lines. */
 export const BillSplit = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('all') }),
-  z.strictObject({
-    kind: z.literal('even'),
-    ways: z
-      .number()
-      .int()
-      .min(2, 'Split among at least 2')
-      .max(MAX_SPLIT_WAYS, `Split among at most ${MAX_SPLIT_WAYS}`),
-    /** How many of the parts this diner pays (for a partner, say). */
-    parts: z.number().int().min(1).max(MAX_SPLIT_WAYS).default(1),
-  }),
+  z
+    .strictObject({
+      kind: z.literal('even'),
+      ways: z
+        .number()
+        .int()
+        .min(2, 'Split among at least 2')
+        .max(MAX_SPLIT_WAYS, `Split among at most ${MAX_SPLIT_WAYS}`),
+      /** How many of the parts this diner pays (for a partner, say): at most all of them. */
+      parts: z.number().int().min(1).max(MAX_SPLIT_WAYS).default(1),
+    })
+    .refine((split) => split.parts <= split.ways, {
+      path: ['parts'],
+      message: billMessages.morePartsThanSplit,
+    }),
   z.strictObject({
     kind: z.literal('amount'),
     amount: dollars('Amount').refine((v) => v > 0, 'Amount must be more than 0'),

@@ -332,6 +332,32 @@ describe('a table paying at the end of the meal', () => {
     expect(after.json().lines.map((line: BillView['lines'][number]) => line.left)).toEqual([0, 0]);
   });
 
+  it('refuses paying more even parts than the bill is split into with 400 naming split.parts', async () => {
+    const { p, billId } = await tableWithTwoOrders();
+    const bill = await tableBill(p);
+    const code = { token: p.token, table: '1' };
+    const response = await pay(billId, {
+      table_code: code,
+      version: bill.version,
+      split: { kind: 'even', ways: 2, parts: 3 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: billMessages.morePartsThanSplit,
+      errors: [{ path: 'split.parts', message: billMessages.morePartsThanSplit }],
+    });
+    expect(await paymentRows(billId)).toEqual([]);
+    expect(await tableBill(p)).toEqual(bill);
+    // All the parts is the whole bill.
+    const all = await pay(billId, {
+      table_code: code,
+      version: bill.version,
+      split: { kind: 'even', ways: 2, parts: 2 },
+    });
+    expect(all.statusCode).toBe(202);
+    expect(all.json().payment.amount).toBe(27.25);
+  });
+
   it('lets one of two diners paying the same dish at the same moment pay; the other is told, and charged nothing', async () => {
     const { p, ann, bo, billId } = await tableWithTwoOrders();
     const bill = await tableBill(p);
