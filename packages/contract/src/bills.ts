@@ -21,6 +21,8 @@ export const billMessages = {
   changed: 'Someone at your table just paid part of this bill. Here is what is left.',
   overOutstanding: 'That is more than is left to pay.',
   tipTooLarge: 'Tip is larger than we can accept.',
+  /** What one card payment (amount and tip) may charge at most: $21,474,836.47. */
+  paymentTooLarge: 'This payment is larger than we can take at once. Please pay it in parts.',
   /** A payment by items names each line once (docs/product/payments.md#split-bill). */
   itemChosenTwice: 'Each item can be chosen once.',
   moreSharesThanSplit: 'You cannot pay more shares than the item is split into.',
