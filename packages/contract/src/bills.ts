@@ -21,6 +21,12 @@ export const billMessages = {
   changed: 'Someone at your table just paid part of this bill. Here is what is left.',
   overOutstanding: 'That is more than is left to pay.',
   tipTooLarge: 'Tip is larger than we can accept.',
+  /** What one card payment (amount and tip) may charge at most: $21,474,836.47. */
+  paymentTooLarge: 'This payment is larger than we can take at once. Please pay it in parts.',
+  /** A payment by items names each line once (docs/product/payments.md#split-bill). */
+  itemChosenTwice: 'Each item can be chosen once.',
+  moreSharesThanSplit: 'You cannot pay more shares than the item is split into.',
+  morePartsThanSplit: 'You cannot pay more parts than the bill is split into.',
   declined: 'Your card was declined.',
   paid: 'Payment received. Thank you!',
   processing: 'Confirming your payment…',
@@ -102,34 +108,57 @@ export type BillView = z.infer<typeof BillView>;
 /** How this diner pays: everything left, N even parts, an amount, or chosen shares of lines. */
 export const BillSplit = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('all') }),
-  z.strictObject({
-    kind: z.literal('even'),
-    ways: z
-      .number()
-      .int()
-      .min(2, 'Split among at least 2')
-      .max(MAX_SPLIT_WAYS, `Split among at most ${MAX_SPLIT_WAYS}`),
-    /** How many of the parts this diner pays (for a partner, say). */
-    parts: z.number().int().min(1).max(MAX_SPLIT_WAYS).default(1),
-  }),
+  z
+    .strictObject({
+      kind: z.literal('even'),
+      ways: z
+        .number()
+        .int()
+        .min(2, 'Split among at least 2')
+        .max(MAX_SPLIT_WAYS, `Split among at most ${MAX_SPLIT_WAYS}`),
+      /** How many of the parts this diner pays (for a partner, say): at most all of them. */
+      parts: z.number().int().min(1).max(MAX_SPLIT_WAYS).default(1),
+    })
+    .refine((split) => split.parts <= split.ways, {
+      path: ['parts'],
+      message: billMessages.morePartsThanSplit,
+    }),
   z.strictObject({
     kind: z.literal('amount'),
     amount: dollars('Amount').refine((v) => v > 0, 'Amount must be more than 0'),
   }),
   z.strictObject({
     kind: z.literal('items'),
+    /** Each line at most once, with the shares this diner pays of it (docs/product/payments.md#split-bill). */
     items: z
       .array(
-        z.strictObject({
-          order_item_id: id,
-          /** Into how many shares the line is split (1: the whole line). */
-          share_count: z.number().int().min(1).max(MAX_SPLIT_WAYS),
-          /** How many of those shares this diner pays. */
-          shares: z.number().int().min(1).max(MAX_SPLIT_WAYS).default(1),
-        }),
+        z
+          .strictObject({
+            order_item_id: id,
+            /** Into how many shares the line is split (1: the whole line). */
+            share_count: z.number().int().min(1).max(MAX_SPLIT_WAYS),
+            /** How many of those shares this diner pays. */
+            shares: z.number().int().min(1).max(MAX_SPLIT_WAYS).default(1),
+          })
+          .refine((item) => item.shares <= item.share_count, {
+            path: ['shares'],
+            message: billMessages.moreSharesThanSplit,
+          }),
       )
       .min(1, 'Choose at least one item')
-      .max(200),
+      .max(200)
+      .superRefine((items, context) => {
+        const seen = new Set<number>();
+        items.forEach((item, index) => {
+          if (seen.has(item.order_item_id))
+            context.addIssue({
+              code: 'custom',
+              path: [index, 'order_item_id'],
+              message: billMessages.itemChosenTwice,
+            });
+          seen.add(item.order_item_id);
+        });
+      }),
   }),
 ]);
 export type BillSplit = z.input<typeof BillSplit>;

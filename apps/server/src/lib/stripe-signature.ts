@@ -5,9 +5,14 @@ import { badRequest } from './app-error';
 /** A verified Stripe event's envelope; `data.object` is read by the handler of its type. */
 export type StripeEventEnvelope = { id: string; type: string; data: { object: unknown } };
 
+/** The longest event id and type processed_webhook_events stores (db/schema.ts); Stripe's are far shorter. */
+export const EVENT_ID_MAX_LENGTH = 255;
+export const EVENT_TYPE_MAX_LENGTH = 100;
+
 export const webhookSignatureMessages = {
   invalidSignature: 'Invalid webhook signature',
   malformed: 'Malformed webhook payload',
+  idTooLong: `Webhook event id is longer than ${EVENT_ID_MAX_LENGTH} characters`,
 } as const;
 
 /**
@@ -30,8 +35,9 @@ export function verifyStripeEvent(
 ): StripeEventEnvelope {
   if (!Buffer.isBuffer(body) || !signature)
     throw badRequest(webhookSignatureMessages.invalidSignature, 'INVALID_SIGNATURE');
+  let event: unknown;
   try {
-    return Stripe.webhooks.constructEvent(body, signature, secret, undefined, undefined, now.getTime());
+    event = Stripe.webhooks.constructEvent(body, signature, secret, undefined, undefined, now.getTime());
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
       throw badRequest(webhookSignatureMessages.invalidSignature, 'INVALID_SIGNATURE');
@@ -39,6 +45,29 @@ export function verifyStripeEvent(
     // Signed but not an event (not JSON): nothing a retry would fix either.
     throw badRequest(webhookSignatureMessages.malformed, 'INVALID_PAYLOAD');
   }
+  return envelopeOf(event);
+}
+
+/** An id or a type as Stripe writes them: printable ASCII, no spaces, no control characters. */
+const PRINTABLE = /^[\x21-\x7e]+$/;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A signed body that is not an event envelope our handlers and processed_webhook_events can take
+ * (JSON null, no data object, an id or type that is not text or too long for its column) is a
+ * 400: a correctly signed event is answered 2xx or 4xx, never 5xx (SECURITY.md).
+ */
+function envelopeOf(event: unknown): StripeEventEnvelope {
+  const malformed = () => badRequest(webhookSignatureMessages.malformed, 'INVALID_PAYLOAD');
+  if (!isObject(event) || !isObject(event.data) || !isObject(event.data.object)) throw malformed();
+  const { id, type } = event;
+  if (typeof id !== 'string' || !PRINTABLE.test(id)) throw malformed();
+  if (typeof type !== 'string' || !PRINTABLE.test(type) || type.length > EVENT_TYPE_MAX_LENGTH)
+    throw malformed();
+  if (id.length > EVENT_ID_MAX_LENGTH)
+    throw badRequest(webhookSignatureMessages.idTooLong, 'EVENT_ID_TOO_LONG');
+  return event as StripeEventEnvelope;
 }
 
 /** Signs `payload` as Stripe does: what the test provider's webhooks carry. */

@@ -6,20 +6,67 @@ import { announceRestated, restate } from './bill-books';
 import { billsRepository as repo } from './bills.repository';
 import type { PaymentEvents } from './payment-events';
 
-/** The parts of a Stripe PaymentIntent these handlers read. */
+/** The parts of a Stripe PaymentIntent these handlers read, as billPaymentOf has checked them. */
 type PaymentIntent = {
   id: string;
-  metadata?: { bill_id?: string; payment_id?: string };
-  latest_charge?: string | { payment_method_details?: { card?: { brand?: string; last4?: string } } } | null;
-  last_payment_error?: { message?: string } | null;
+  latest_charge: { payment_method_details: { card: { brand: string | null; last4: string | null } } };
+  last_payment_error: { message?: string } | null;
 };
 
-/** The bill payment an intent is for; undefined for intents of anything else (a subscription's). */
+/** bill_payments' ids are PostgreSQL integers. */
+const LARGEST_ROW_ID = 2_147_483_647;
+/** A provider's id as Stripe writes it (pi_…), within bill_payments.provider_payment_id. */
+const PROVIDER_ID = /^[\x21-\x7e]{1,255}$/;
+/** C0 control characters and DEL: text the provider sends is stored without them. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+const fieldOf = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+
+/** One of our rows' ids as the payment's metadata carries it (decimal digits); else undefined. */
+function rowIdOf(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !/^[1-9][0-9]{0,9}$/.test(value)) return undefined;
+  const id = Number(value);
+  return id <= LARGEST_ROW_ID ? id : undefined;
+}
+
+/** Text the provider sends that we store, without control characters, or null when it is none or too long. */
+function storableText(value: unknown, maxLength: number): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value.replace(CONTROL_CHARACTERS, '');
+  return text.length > 0 && text.length <= maxLength ? text : null;
+}
+
+/**
+ * The bill payment an intent is for; undefined for intents of anything else (a subscription's)
+ * and for metadata that cannot name one of our rows (a number beyond a PostgreSQL integer, not a
+ * number): acknowledged, never a 500. What the handlers store of it is checked here to fit its
+ * column, so a correctly signed event never fails on its values.
+ */
 function billPaymentOf(event: StripeEventEnvelope) {
-  const intent = event.data.object as PaymentIntent;
-  const billId = Number(intent.metadata?.bill_id);
-  const paymentId = Number(intent.metadata?.payment_id);
-  if (!Number.isSafeInteger(billId) || !Number.isSafeInteger(paymentId)) return undefined;
+  const object = event.data.object;
+  const metadata = fieldOf(object, 'metadata');
+  const billId = rowIdOf(fieldOf(metadata, 'bill_id'));
+  const paymentId = rowIdOf(fieldOf(metadata, 'payment_id'));
+  const id = fieldOf(object, 'id');
+  if (billId === undefined || paymentId === undefined || typeof id !== 'string' || !PROVIDER_ID.test(id))
+    return undefined;
+  const card = fieldOf(fieldOf(fieldOf(object, 'latest_charge'), 'payment_method_details'), 'card');
+  const last4 = fieldOf(card, 'last4');
+  const message = storableText(fieldOf(fieldOf(object, 'last_payment_error'), 'message'), 500);
+  const intent: PaymentIntent = {
+    id,
+    latest_charge: {
+      payment_method_details: {
+        card: {
+          brand: storableText(fieldOf(card, 'brand'), 20),
+          last4: typeof last4 === 'string' && /^[0-9]{4}$/.test(last4) ? last4 : null,
+        },
+      },
+    },
+    last_payment_error: message === null ? null : { message },
+  };
   return { intent, billId, paymentId };
 }
 

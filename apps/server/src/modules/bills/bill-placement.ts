@@ -1,4 +1,6 @@
 import type { DbOrTx } from '../../db/client';
+import { refuseTooLarge } from '../orders/order-lines';
+import { orderReads } from '../orders/order-reads';
 import type { OrderBilling } from '../orders/place-order';
 import { billsRepository as repo } from './bills.repository';
 
@@ -11,7 +13,11 @@ import { billsRepository as repo } from './bills.repository';
  */
 export const billForNewOrder: OrderBilling = async (tx: DbOrTx, order, at) => {
   if (order.paymentTiming === 'end_of_meal' && order.tableNumber !== null) {
-    const bill = await repo.openOfTableOrCreate(tx, order.restaurantId, order.tableNumber, at);
+    // Inserts only when the table has no open bill, and then no other order is on it yet.
+    const open = await repo.openOfTableOrCreate(tx, order.restaurantId, order.tableNumber, at);
+    // Locked, so two orders at once cannot both pass the check below.
+    const bill = (await repo.lock(tx, open.id))!;
+    refuseBillTooLarge(await orderReads.ofBill(tx, bill.id), order.totalCents);
     // The table's screens saw an older bill: a payment against it is checked again.
     await repo.bump(tx, bill.id, at);
     return { billId: bill.id, awaitingPayment: false };
@@ -19,3 +25,14 @@ export const billForNewOrder: OrderBilling = async (tx: DbOrTx, order, at) => {
   const bill = await repo.create(tx, order.restaurantId, at);
   return { billId: bill.id, awaitingPayment: true };
 };
+
+/**
+ * A bill's payments are stored as PostgreSQL integers, like an order's total: a table's bill that
+ * its live orders would take past the largest total an order may have could never be paid (it
+ * answered 500). The order that would is refused with the order's own 400 ('This order is too
+ * large…'), before anything is written, so its transaction (and its Idempotency-Key) records
+ * only the refusal.
+ */
+function refuseBillTooLarge(orders: readonly { totalCents: number }[], newTotalCents: number) {
+  refuseTooLarge(orders.reduce((sum, order) => sum + order.totalCents, newTotalCents));
+}

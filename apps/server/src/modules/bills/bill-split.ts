@@ -46,28 +46,35 @@ export function chooseAmount(state: BillState, split: ParsedSplit, stale: boolea
       return paying(amountCents);
     }
     case 'items': {
+      // The contract names each line once (docs/product/payments.md#split-bill); whatever the
+      // entries, a line's shares stay within its share count, in one share count, and its claims
+      // within what it costs, or nothing is reserved.
       const claims: NewPaymentClaim[] = [];
       for (const item of split.items) {
         const line = state.lines.find((candidate) => candidate.row.id === item.order_item_id);
         if (!line) return changed;
-        const taken = new Set([
-          ...line.sharesTaken,
-          ...claims.filter((claim) => claim.orderItemId === line.row.id).map((claim) => claim.shareIndex),
-        ]);
+        const earlier = [
+          ...line.sharesTaken.map((shareIndex) => ({ shareIndex, shareCount: line.shareCount })),
+          ...claims.filter((claim) => claim.orderItemId === line.row.id),
+        ];
         // A line someone already pays in shares is split the way they split it.
-        if (line.sharesTaken.length > 0 && line.shareCount !== item.share_count) return changed;
+        if (earlier.some((claim) => claim.shareCount !== item.share_count)) return changed;
+        const taken = new Set(earlier.map((claim) => claim.shareIndex));
         const free = Array.from({ length: item.share_count }, (_, index) => index).filter(
           (index) => !taken.has(index),
         );
-        if (free.length < item.shares) return changed;
-        for (const shareIndex of free.slice(0, item.shares)) {
-          claims.push({
-            orderItemId: line.row.id,
-            shareIndex,
-            shareCount: item.share_count,
-            amountCents: shareOfLine(line.priced.payableCents, item.share_count, shareIndex),
-          });
-        }
+        if (item.shares > free.length) return changed;
+        const lineClaims = free.slice(0, item.shares).map((shareIndex) => ({
+          orderItemId: line.row.id,
+          shareIndex,
+          shareCount: item.share_count,
+          amountCents: shareOfLine(line.priced.payableCents, item.share_count, shareIndex),
+        }));
+        const claimedCents = [...claims.filter((claim) => claim.orderItemId === line.row.id), ...lineClaims]
+          .map((claim) => claim.amountCents)
+          .reduce((sum, cents) => sum + cents, line.claimedCents);
+        if (claimedCents > line.priced.payableCents) return changed;
+        claims.push(...lineClaims);
       }
       return paying(
         claims.reduce((sum, claim) => sum + claim.amountCents, 0),

@@ -2,8 +2,12 @@ import type { BillView } from '@tableserve/contract/bills';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billPayments, restaurants } from '../../db/schema';
-import { webhookSignatureMessages } from '../../lib/stripe-signature';
+import { billPayments, processedWebhookEvents, restaurants } from '../../db/schema';
+import {
+  EVENT_ID_MAX_LENGTH,
+  EVENT_TYPE_MAX_LENGTH,
+  webhookSignatureMessages,
+} from '../../lib/stripe-signature';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { addMenuItem, signUpDiner } from '../../test/orders';
 import { ownerWithRestaurant } from '../../test/restaurants';
@@ -31,9 +35,19 @@ afterAll(async () => {
 });
 
 let events = 0;
-function deliver(type: string, object: object, secret = WEBHOOK_SECRET) {
+const nextEventId = () => {
   events += 1;
-  const payload = JSON.stringify({ id: `evt_bills_${events}`, object: 'event', type, data: { object } });
+  return `evt_bills_${events}`;
+};
+function deliver(type: string, object: object, secret = WEBHOOK_SECRET) {
+  return deliverSigned(
+    JSON.stringify({ id: nextEventId(), object: 'event', type, data: { object } }),
+    secret,
+  );
+}
+
+/** Any bytes, correctly signed: what only Stripe (or whoever holds the secret) can send. */
+function deliverSigned(payload: string, secret = WEBHOOK_SECRET) {
   const signature = Stripe.webhooks.generateTestHeaderString({
     payload,
     secret,
@@ -98,7 +112,7 @@ async function tableBill() {
 const intentOf = (payment: typeof billPayments.$inferSelect, extra: object = {}) => ({
   id: payment.providerPaymentId,
   object: 'payment_intent',
-  amount: payment.amountCents,
+  amount: payment.amountCents + payment.tipCents,
   metadata: { bill_id: String(payment.billId), payment_id: String(payment.id) },
   latest_charge: 'ch_x',
   ...extra,
@@ -153,5 +167,90 @@ describe('bill payments with Stripe', () => {
   it('acknowledges a payment intent that is not a bill payment, and changes nothing', async () => {
     const response = await deliver('payment_intent.succeeded', { id: 'pi_subscription', metadata: {} });
     expect(response.json()).toEqual({ received: true });
+  });
+
+  it('confirms a payment whose event names a card too long to store, keeping the card it had', async () => {
+    const bill = await tableBill();
+    const payment = await bill.pay(5);
+    const card = { brand: 'b'.repeat(50), last4: '12345' };
+    const confirmed = await deliver(
+      'payment_intent.succeeded',
+      intentOf(payment, { latest_charge: { id: 'ch_x', payment_method_details: { card } } }),
+    );
+    expect(confirmed.json()).toEqual({ received: true });
+    const [row] = await t.app.database.db.select().from(billPayments).where(eq(billPayments.id, payment.id));
+    expect(row).toMatchObject({ status: 'succeeded', cardBrand: 'visa', cardLast4: '4242' });
+  });
+
+  it('answers every correctly signed but malformed event 2xx or 4xx, never 5xx, and changes nothing', async () => {
+    const bill = await tableBill();
+    const payment = await bill.pay(5);
+    const before = await bill.read();
+    const ours = { bill_id: String(payment.billId), payment_id: String(payment.id) };
+    const event = (id: string, type: string, object: unknown) =>
+      JSON.stringify({ id, object: 'event', type, data: { object } });
+    const succeeded = (metadata: unknown, extra: object = {}) =>
+      event(nextEventId(), 'payment_intent.succeeded', {
+        ...intentOf(payment),
+        metadata,
+        ...extra,
+      });
+    // Not one of ours: metadata that cannot name a row is acknowledged, as a subscription's intent is.
+    const acknowledged = [
+      succeeded({ ...ours, bill_id: '2147483648' }),
+      succeeded({ ...ours, payment_id: '99999999999999999999' }),
+      succeeded({ ...ours, bill_id: 'not-a-number' }),
+      succeeded({ ...ours, bill_id: '1e3' }),
+      succeeded({ ...ours, payment_id: -1 }),
+      succeeded('metadata'),
+      succeeded(ours, { id: `pi_${'x'.repeat(300)}` }),
+      succeeded(ours, { id: 42 }),
+      event(nextEventId(), 'payment_intent.payment_failed', {
+        ...intentOf(payment),
+        metadata: { ...ours, payment_id: '2147483648' },
+      }),
+      // The refund handlers (refund-webhooks.ts): an id PostgreSQL cannot even compare, U+0000.
+      event(nextEventId(), 'refund.updated', { id: 're_\u0000', status: 'succeeded' }),
+    ];
+    for (const payload of acknowledged) {
+      const response = await deliverSigned(payload);
+      expect(response.statusCode, payload).toBeLessThan(500);
+    }
+    // Not an event we can record: refused, so nothing is kept of it.
+    const refused: [string, string][] = [
+      [
+        event('x'.repeat(256), 'payment_intent.succeeded', intentOf(payment)),
+        webhookSignatureMessages.idTooLong,
+      ],
+      [
+        event('evt_\u0000', 'payment_intent.succeeded', intentOf(payment)),
+        webhookSignatureMessages.malformed,
+      ],
+      [event('evt_long_type', 'x'.repeat(101), intentOf(payment)), webhookSignatureMessages.malformed],
+      [event('evt_no_object', 'payment_intent.succeeded', null), webhookSignatureMessages.malformed],
+      [
+        JSON.stringify({ id: 'evt_no_data', type: 'payment_intent.succeeded' }),
+        webhookSignatureMessages.malformed,
+      ],
+      [
+        JSON.stringify({ id: 7, type: 'payment_intent.succeeded', data: { object: {} } }),
+        webhookSignatureMessages.malformed,
+      ],
+      ['null', webhookSignatureMessages.malformed],
+      ['[]', webhookSignatureMessages.malformed],
+      ['"evt"', webhookSignatureMessages.malformed],
+      ['{', webhookSignatureMessages.malformed],
+    ];
+    for (const [payload, message] of refused) {
+      const response = await deliverSigned(payload);
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json().message, payload).toBe(message);
+    }
+    expect(await bill.read()).toEqual(before);
+    const [row] = await t.app.database.db.select().from(billPayments).where(eq(billPayments.id, payment.id));
+    expect(row).toEqual(payment);
+    // What processed_webhook_events stores is what the refusals are measured by.
+    expect(processedWebhookEvents.eventId.getSQLType()).toBe(`varchar(${EVENT_ID_MAX_LENGTH})`);
+    expect(processedWebhookEvents.type.getSQLType()).toBe(`varchar(${EVENT_TYPE_MAX_LENGTH})`);
   });
 });

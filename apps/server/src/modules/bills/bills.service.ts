@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { DomainEventBus } from '../../lib/domain-events';
 import { type Outcome, once } from '../../lib/idempotency';
 import { hashToken, randomToken } from '../../lib/random-tokens';
+import { LARGEST_TOTAL_CENTS } from '../orders/order-lines';
 import { restaurantReads } from '../restaurants/restaurant-reads';
 import type { PaymentProvider } from '../subscriptions/payments/payment-provider';
 import { chooseAmount, tipOf } from './bill-split';
@@ -96,6 +97,8 @@ export function createBillsService(deps: {
       if (!choice.ok) return { changed: toBillView(state) };
       const tipCents = tipOf(body.tip, choice.amountCents);
       if (tipCents === undefined) return { tipTooLarge: true as const };
+      // bill_payments stores integers; orders keep a table's bill below this, but never a 500.
+      if (choice.amountCents + tipCents > LARGEST_TOTAL_CENTS) return { tooLarge: true as const };
       const receiptToken = randomToken();
       const at = now();
       const payment = await repo.insertPayment(
@@ -170,6 +173,16 @@ export function createBillsService(deps: {
                 message: billMessages.tipTooLarge,
                 code: 'TIP_TOO_LARGE',
                 errors: [{ path: 'tip', message: billMessages.tipTooLarge }],
+              },
+            };
+          }
+          if ('tooLarge' in result) {
+            return {
+              status: 400,
+              body: {
+                message: billMessages.paymentTooLarge,
+                code: 'PAYMENT_TOO_LARGE',
+                errors: [{ path: 'split', message: billMessages.paymentTooLarge }],
               },
             };
           }

@@ -263,6 +263,101 @@ describe('a table paying at the end of the meal', () => {
     expect(paid.json()).toMatchObject({ status: 'paid', paid: 27.25 });
   });
 
+  it('refuses a payment by items naming a line twice with 400, reserves nothing, and leaves every line payable', async () => {
+    // docs/product/payments.md#split-bill: the whole soda and half of it again were charged $3.37
+    // for a $2.25 line (left −1.12), after which no line of the table could be paid by items.
+    const { p, ann, bo, billId } = await tableWithTwoOrders();
+    const bill = await tableBill(p);
+    const [pizza, soda] = bill.lines;
+    const twice = await pay(
+      billId,
+      {
+        version: bill.version,
+        split: {
+          kind: 'items',
+          items: [
+            { order_item_id: soda!.order_item_id, share_count: 1, shares: 1 },
+            { order_item_id: soda!.order_item_id, share_count: 2, shares: 1 },
+          ],
+        },
+      },
+      { auth: ann.auth },
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({
+      message: billMessages.itemChosenTwice,
+      errors: [{ path: 'split.items.1.order_item_id', message: billMessages.itemChosenTwice }],
+    });
+    // More shares than the line is split into.
+    const tooManyShares = await pay(
+      billId,
+      {
+        version: bill.version,
+        split: { kind: 'items', items: [{ order_item_id: pizza!.order_item_id, share_count: 2, shares: 3 }] },
+      },
+      { auth: ann.auth },
+    );
+    expect(tooManyShares.statusCode).toBe(400);
+    expect(tooManyShares.json()).toMatchObject({
+      message: billMessages.moreSharesThanSplit,
+      errors: [{ path: 'split.items.0.shares', message: billMessages.moreSharesThanSplit }],
+    });
+    expect(await paymentRows(billId)).toEqual([]);
+    expect(await tableBill(p)).toEqual(bill);
+
+    // Each line once: both are paid by items, and the bill adds up.
+    const annPays = await pay(
+      billId,
+      {
+        version: bill.version,
+        split: { kind: 'items', items: [{ order_item_id: pizza!.order_item_id, share_count: 2, shares: 2 }] },
+      },
+      { auth: ann.auth },
+    );
+    expect(annPays.statusCode).toBe(202);
+    expect(annPays.json().payment.amount).toBe(25);
+    const boPays = await pay(
+      billId,
+      {
+        version: bill.version,
+        split: { kind: 'items', items: [{ order_item_id: soda!.order_item_id, share_count: 1 }] },
+      },
+      { auth: bo.auth },
+    );
+    expect(boPays.statusCode).toBe(202);
+    expect(boPays.json().payment.amount).toBe(2.25);
+    await t.app.paymentEvents.drained();
+    const after = await t.app.inject({ method: 'GET', url: `/api/v1/bills/${billId}`, headers: ann.auth });
+    expect(after.json()).toMatchObject({ status: 'paid', paid: 27.25, outstanding: 0 });
+    expect(after.json().lines.map((line: BillView['lines'][number]) => line.left)).toEqual([0, 0]);
+  });
+
+  it('refuses paying more even parts than the bill is split into with 400 naming split.parts', async () => {
+    const { p, billId } = await tableWithTwoOrders();
+    const bill = await tableBill(p);
+    const code = { token: p.token, table: '1' };
+    const response = await pay(billId, {
+      table_code: code,
+      version: bill.version,
+      split: { kind: 'even', ways: 2, parts: 3 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: billMessages.morePartsThanSplit,
+      errors: [{ path: 'split.parts', message: billMessages.morePartsThanSplit }],
+    });
+    expect(await paymentRows(billId)).toEqual([]);
+    expect(await tableBill(p)).toEqual(bill);
+    // All the parts is the whole bill.
+    const all = await pay(billId, {
+      table_code: code,
+      version: bill.version,
+      split: { kind: 'even', ways: 2, parts: 2 },
+    });
+    expect(all.statusCode).toBe(202);
+    expect(all.json().payment.amount).toBe(27.25);
+  });
+
   it('lets one of two diners paying the same dish at the same moment pay; the other is told, and charged nothing', async () => {
     const { p, ann, bo, billId } = await tableWithTwoOrders();
     const bill = await tableBill(p);
@@ -451,6 +546,78 @@ describe('tips and money fields', () => {
     }
     expect(await paymentRows(billId)).toEqual([]);
     expect(await tableBill(p)).toEqual(bill);
+  });
+});
+
+describe('a table’s bill as large as a bill can be', () => {
+  const tooLargeOrder = 'This order is too large to place at once. Please split it into smaller orders.';
+
+  it('refuses an order that would take the bill past $21,474,836.47 with 400, writing nothing, and pays a bill of exactly that', async () => {
+    const p = await restaurantPaying('end_of_meal');
+    const caviar = await addMenuItem(t, p, { item_name: 'Caviar', price: 100_000 });
+    const mint = await addMenuItem(t, p, { item_name: 'Mint', price: 74_836.47 });
+    const ann = await signUpDiner(t, p.restaurantId);
+    const bo = await signUpDiner(t, p.restaurantId);
+    const order = (
+      diner: Diner,
+      items: { menu_item_id: number; quantity: number }[],
+      idempotencyKey?: string,
+    ) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/customer/place-order',
+        headers: { ...diner.auth, ...(idempotencyKey && { 'idempotency-key': idempotencyKey }) },
+        payload: { restaurant_id: p.restaurantId, order_items: items, order_type: 'dine-in', table_no: 1 },
+      });
+    // $20,000,000: each order is within the largest total an order may have.
+    const first = await order(
+      ann,
+      Array.from({ length: 4 }, () => ({ menu_item_id: caviar, quantity: 50 })),
+    );
+    expect(first.statusCode).toBe(201);
+    const billId = first.json().bill_id as number;
+    const ordersOfBill = () => t.app.database.db.select().from(orders).where(eq(orders.billId, billId));
+    const before = await tableBill(p);
+
+    // $1,500,000 more would make $21,500,000: refused, and its key answers the refusal again.
+    const idempotencyKey = key();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const over = await order(bo, [{ menu_item_id: caviar, quantity: 15 }], idempotencyKey);
+      expect(over.statusCode).toBe(400);
+      expect(over.json()).toEqual({ message: tooLargeOrder, code: 'ORDER_TOO_LARGE' });
+    }
+    expect(await ordersOfBill()).toHaveLength(1);
+    expect(await tableBill(p)).toEqual(before);
+
+    // Up to the cent: $20,000,000 + $1,400,000 + $74,836.47 = $21,474,836.47.
+    expect((await order(bo, [{ menu_item_id: caviar, quantity: 14 }])).statusCode).toBe(201);
+    expect((await order(bo, [{ menu_item_id: mint, quantity: 1 }])).statusCode).toBe(201);
+    const full = await tableBill(p);
+    expect(full).toMatchObject({ total: 21_474_836.47, outstanding: 21_474_836.47 });
+    const cent = await addMenuItem(t, p, { item_name: 'Toothpick', price: 0.01 });
+    const oneCentMore = await order(bo, [{ menu_item_id: cent, quantity: 1 }]);
+    expect(oneCentMore.statusCode).toBe(400);
+    expect(oneCentMore.json().message).toBe(tooLargeOrder);
+    expect(await tableBill(p)).toEqual(full);
+
+    // One payment of it all, and a tip on top that no payment can hold: 400, nothing reserved.
+    const withTip = await pay(
+      billId,
+      { version: full.version, split: { kind: 'all' }, tip: { kind: 'amount', amount: 1 } },
+      { auth: ann.auth },
+    );
+    expect(withTip.statusCode).toBe(400);
+    expect(withTip.json()).toMatchObject({
+      message: billMessages.paymentTooLarge,
+      errors: [{ path: 'split', message: billMessages.paymentTooLarge }],
+    });
+    expect(await paymentRows(billId)).toEqual([]);
+    const all = await pay(billId, { version: full.version, split: { kind: 'all' } }, { auth: ann.auth });
+    expect(all.statusCode).toBe(202);
+    expect(all.json().payment).toMatchObject({ amount: 21_474_836.47, charged: 21_474_836.47 });
+    await t.app.paymentEvents.drained();
+    const paid = await t.app.inject({ method: 'GET', url: `/api/v1/bills/${billId}`, headers: ann.auth });
+    expect(paid.json()).toMatchObject({ status: 'paid', paid: 21_474_836.47, outstanding: 0 });
   });
 });
 

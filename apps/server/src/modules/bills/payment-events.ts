@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
-import { type StripeEventEnvelope, signAsStripe, verifyStripeEvent } from '../../lib/stripe-signature';
+import { isDataException } from '../../db/errors';
+import { badRequest } from '../../lib/app-error';
+import {
+  type StripeEventEnvelope,
+  signAsStripe,
+  verifyStripeEvent,
+  webhookSignatureMessages,
+} from '../../lib/stripe-signature';
 import { webhookEvents } from '../subscriptions/webhook-events';
 
 /** What a handler leaves to do once its transaction has committed (announce, email). */
@@ -35,12 +42,22 @@ export function createPaymentEvents(deps: {
 
   async function apply(event: StripeEventEnvelope): Promise<PaymentEventResult> {
     let after: AfterCommit | undefined;
-    const result = await db.transaction(async (tx): Promise<PaymentEventResult> => {
-      if (!(await webhookEvents.markProcessed(tx, event.id, event.type)))
-        return { received: true, duplicate: true };
-      after = await handlers.get(event.type)?.(tx, event);
-      return { received: true };
-    });
+    let result: PaymentEventResult;
+    try {
+      result = await db.transaction(async (tx): Promise<PaymentEventResult> => {
+        if (!(await webhookEvents.markProcessed(tx, event.id, event.type)))
+          return { received: true, duplicate: true };
+        after = await handlers.get(event.type)?.(tx, event);
+        return { received: true };
+      });
+    } catch (error) {
+      // A value of the event the database refuses (too long, out of range, U+0000) is refused
+      // again on every retry: a 400, with nothing applied, rather than a 500 (SECURITY.md).
+      // Anything else (a lost connection) stays a 500, so the provider retries.
+      if (!isDataException(error)) throw error;
+      log.error({ err: error, event: event.id, type: event.type }, 'payment event refused by the database');
+      throw badRequest(webhookSignatureMessages.malformed, 'INVALID_PAYLOAD');
+    }
     await after?.();
     return result;
   }

@@ -59,10 +59,18 @@ export function createOrdersService(deps: {
    * How the order is paid (docs/decisions/020-money-model.md#when-the-restaurant-is-paid): the
    * restaurant's timing, copied; online, its bill too. At the counter, nothing more is written.
    */
-  async function paymentOf(tx: DbOrTx, restaurant: RestaurantRow, tableNumber: number | null) {
+  async function paymentOf(
+    tx: DbOrTx,
+    restaurant: RestaurantRow,
+    { tableNumber, totalCents }: { tableNumber: number | null; totalCents: number },
+  ) {
     const paymentTiming = restaurant.paymentTiming;
     if (paymentTiming === 'counter' || !deps.billing) return {};
-    const bill = await deps.billing(tx, { restaurantId: restaurant.id, paymentTiming, tableNumber }, now());
+    const bill = await deps.billing(
+      tx,
+      { restaurantId: restaurant.id, paymentTiming, tableNumber, totalCents },
+      now(),
+    );
     return { paymentTiming, ...bill };
   }
 
@@ -127,7 +135,7 @@ export function createOrdersService(deps: {
         ...order,
         customerName: customer.customerName,
         phoneNumber: customer.phoneNumber,
-        ...(await paymentOf(tx, restaurant, order.tableNumber)),
+        ...(await paymentOf(tx, restaurant, order)),
       },
       lines,
     };

@@ -40,6 +40,8 @@ export type OrderBilling = (
     restaurantId: number;
     paymentTiming: Exclude<PaymentTiming, 'counter'>;
     tableNumber: number | null;
+    /** The new order's total: a table's bill refuses one that would take it past what it can hold. */
+    totalCents: number;
   },
   at: Date,
 ) => Promise<{ billId: number; awaitingPayment: boolean }>;
