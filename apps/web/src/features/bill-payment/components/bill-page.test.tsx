@@ -287,6 +287,36 @@ describe('BillPage', () => {
     expect(screen.queryByText(billMessages.alreadyPaid)).not.toBeInTheDocument();
   });
 
+  it('once the last share is confirmed, reads its bill by id: paid, with nothing being paid', async () => {
+    sessionStore.set(
+      sessionKeys.billReceipts,
+      JSON.stringify([{ billId: 5, paymentId: 9, receiptToken: 'receipt-secret' }]),
+    );
+    let confirmed = false;
+    const { calls } = stubFetch(({ url }) => {
+      if (url.includes('/payments/'))
+        return jsonResponse(200, payment({ status: confirmed ? 'succeeded' : 'pending' }));
+      // The table's read finds open bills only: once this one is paid, the table has none.
+      if (url.startsWith('/api/v1/table-bill'))
+        return confirmed
+          ? jsonResponse(404, { message: billMessages.noOpenBill, code: 'NO_OPEN_BILL' })
+          : jsonResponse(200, billView({ pending: 40.01, outstanding: 0 }));
+      return jsonResponse(200, billView({ status: 'paid', version: 5, paid: 40.01, outstanding: 0 }));
+    });
+    renderRoute(BillPage, { path: '/bill', url: tableUrl });
+    expect(await screen.findByText(billMessages.processing)).toBeInTheDocument();
+    expect(screen.getByText(billPageMessages.beingPaid).nextSibling).toHaveTextContent('$40.01');
+    await waitFor(() => expect(server().connectedCount()).toBe(1));
+
+    confirmed = true;
+    server().emit('bill.updated', { bill_id: 5 });
+    expect(await screen.findByText(billMessages.paid)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(billPageMessages.beingPaid)).not.toBeInTheDocument());
+    expect(screen.getByText(billPageMessages.paid).nextSibling).toHaveTextContent('$40.01');
+    expect(screen.getByText(billPageMessages.leftToPay).nextSibling).toHaveTextContent('$0.00');
+    expect(calls().some((call) => call.url === '/api/v1/bills/5?token=menu-token&table=4')).toBe(true);
+  });
+
   it("shows the server's message when the table has no open bill", async () => {
     stubFetch(() => jsonResponse(404, { message: billMessages.noOpenBill }));
     renderRoute(BillPage, { path: '/bill', url: tableUrl });
