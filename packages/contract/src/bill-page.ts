@@ -46,8 +46,6 @@ export const billPageMessages = {
     `Your bank asks you to confirm this payment of ${amount}. In test mode no bank is involved: complete or cancel it here.`,
   authenticateComplete: 'Complete authentication',
   authenticateCancel: 'Cancel payment',
-  /** While the bank's challenge is open or being answered. */
-  authenticating: 'Waiting for you to authenticate this payment…',
   network: 'Network error. Please check your connection.',
   failed: 'An error occurred. Please try again.',
 } as const;
