@@ -155,6 +155,23 @@ describe('pay at the table (docs/decisions/020-money-model.md)', () => {
     await expect
       .poll(() => ben.page!.getByText(billPageMessages.leftForOthers('')).isVisible(), { timeout: 15_000 })
       .toBe(false);
+    // Both pages follow their bill by its id once it is paid (the table's read then finds no open
+    // bill): paid, nothing being paid, nothing left.
+    for (const diner of [ana, ben]) {
+      const page = diner.page!;
+      await expect
+        .poll(() => page.getByText(billPageMessages.beingPaid, { exact: true }).count(), {
+          timeout: 15_000,
+          message: `${diner.name}'s page shows nothing being paid`,
+        })
+        .toBe(0);
+      await visible(page.getByText(billMessages.paid));
+      const left = page.locator('dl > div', {
+        has: page.getByText(billPageMessages.leftToPay, { exact: true }),
+      });
+      expect(await left.locator('dd').textContent()).toBe('$0.00');
+    }
+    await ben.page!.screenshot({ path: `${SHOTS}/bill-paid-390.png`, fullPage: true });
 
     const bill = (
       await product.app.inject({

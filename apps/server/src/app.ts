@@ -360,6 +360,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     run: unpaidOrdersSweep,
   });
 
+  const bills = createBillsService({ db: database.db, now, events, provider });
+  // A payment whose payer never finished the bank's challenge frees its shares after
+  // AUTHENTICATION_TIMEOUT_MINUTES; minutes matter, so it follows the same interval.
+  scheduleSweep(app, database, {
+    name: 'abandoned authentications sweep',
+    lockId: 7_262_003,
+    seconds: config.subscriptionSweepSeconds,
+    run: () => bills.sweepAbandonedAuthentications(),
+  });
+
   const openBills = createOpenBillsService({ db: database.db, now });
   registerRealtime(app, {
     db: database.db,
@@ -417,9 +427,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         staffOrders,
       });
       await api.register(staffOrderRoutes, { staffOrders });
-      await api.register(billRoutes, {
-        bills: createBillsService({ db: database.db, now, events, provider }),
-      });
+      await api.register(billRoutes, { bills });
       await api.register(staffRoutes, {
         staff: createStaffService({
           db: database.db,
@@ -474,7 +482,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
 /**
  * Work done on a timer, on one instance at a time (an advisory lock each): renewals, grace
- * periods and period ends; unpaid orders cancelled. A round still running skips the next tick.
+ * periods and period ends; unpaid orders cancelled; payments never authenticated let go. A round
+ * still running skips the next tick.
  */
 function scheduleSweep(
   app: FastifyInstance,

@@ -40,6 +40,12 @@ export const billPageMessages = {
     `Your tip of ${tip} is more than the ${amount} you are paying. Is that right?`,
   confirmTipYes: 'Yes, leave this tip',
   confirmTipNo: 'Change the tip',
+  /** The test provider's stand-in for the bank's 3-D Secure challenge (Stripe's opens its own). */
+  authenticateTitle: 'Authenticate this payment',
+  authenticateBody: (amount: string) =>
+    `Your bank asks you to confirm this payment of ${amount}. In test mode no bank is involved: complete or cancel it here.`,
+  authenticateComplete: 'Complete authentication',
+  authenticateCancel: 'Cancel payment',
   network: 'Network error. Please check your connection.',
   failed: 'An error occurred. Please try again.',
 } as const;

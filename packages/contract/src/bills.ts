@@ -13,6 +13,14 @@ import { ChosenOption } from './item-options';
 /** An order paid when ordering and still unpaid this long after is cancelled, its stock given back. */
 export const UNPAID_ORDER_TIMEOUT_MINUTES = 15;
 
+/**
+ * A card payment whose bank asked the diner to authenticate it (3-D Secure) and that is still
+ * pending this long after it was made is cancelled and its shares freed for the table
+ * (docs/product/payments.md#online-payment). Stripe's challenge itself times out well within it;
+ * a diner who closes the challenge frees the share at once.
+ */
+export const AUTHENTICATION_TIMEOUT_MINUTES = 5;
+
 export const billMessages = {
   noOpenBill: 'This table has no open bill.',
   notFound: 'Bill not found',
@@ -30,6 +38,15 @@ export const billMessages = {
   declined: 'Your card was declined.',
   paid: 'Payment received. Thank you!',
   processing: 'Confirming your payment…',
+  /** The diner closed or cancelled the bank's challenge (3-D Secure). */
+  authenticationCancelled: 'You cancelled the payment. Nothing was charged, and your share is free again.',
+  /** Nobody completed the bank's challenge in AUTHENTICATION_TIMEOUT_MINUTES. */
+  authenticationExpired: 'The payment was not authenticated in time. Nothing was charged.',
+  /** The bank refused the authentication: Stripe's own text for it. */
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  /** Cancelling, or authenticating, a payment that no longer waits for it (confirmed, or already let go). */
+  notAwaitingAuthentication: 'This payment is no longer waiting for authentication.',
 } as const;
 
 /** What a diner proves they sit at the table with: the table's code (its menu token and table number). */
@@ -193,8 +210,28 @@ export const BillPayment = z.object({
   failure_message: z.string().nullable(),
   /** Lets this diner download the receipt without an account: shown once, kept by the page. */
   receipt_token: z.string().optional(),
+  /**
+   * The card's bank asks the diner to authenticate the payment (3-D Secure): the page opens the
+   * challenge with this PaymentIntent's client secret (Stripe.js handleNextAction, or the test
+   * provider's own). Only in the answer that created the payment; it stays pending meanwhile.
+   */
+  next_action: z.object({ type: z.literal('authenticate'), client_secret: z.string() }).optional(),
 });
 export type BillPayment = z.infer<typeof BillPayment>;
+
+/**
+ * Cancels a payment still waiting for the diner's authentication, or (test provider only) answers
+ * its challenge. Only its payer: the same access as paying, and the payment's receipt token,
+ * which only the answer that created it carried.
+ */
+export const PaymentAuthenticationBody = z.strictObject({
+  table_code: TableCode.optional(),
+  receipt_token: token(64),
+});
+export const TestAuthenticationBody = PaymentAuthenticationBody.extend({
+  outcome: z.enum(['complete', 'fail']),
+});
+export type TestAuthenticationBody = z.input<typeof TestAuthenticationBody>;
 
 export const PayBillResponse = z.object({ payment: BillPayment, bill: BillView });
 

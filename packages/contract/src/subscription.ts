@@ -20,11 +20,17 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const TEST_PAYMENT_METHODS = {
   succeeds: 'pm_card_visa',
   declined: 'pm_card_chargeDeclined',
+  /**
+   * Its bank asks for 3-D Secure on every payment (docs/product/payments.md#online-payment): a
+   * bill payment waits for the diner's challenge; a subscription, which cannot, is declined.
+   */
+  authenticationRequired: 'pm_card_threeDSecure2Required',
 } as const;
 /** The built-in card form's test cards and the payment methods they stand for. */
 export const TEST_CARDS: Record<string, string> = {
   '4242424242424242': TEST_PAYMENT_METHODS.succeeds,
   '4000000000000002': TEST_PAYMENT_METHODS.declined,
+  '4000002760003184': TEST_PAYMENT_METHODS.authenticationRequired,
 };
 
 export const Plan = z.object({

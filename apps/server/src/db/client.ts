@@ -54,7 +54,7 @@ const migrationsFolder = path.join(repositoryRoot, 'apps/server/drizzle');
 
 /**
  * Held while an instance migrates a PostgreSQL database: two instances started together take
- * turns, and the second finds the migrations applied (the sweeps use 7_262_001 and 7_262_002).
+ * turns, and the second finds the migrations applied (the sweeps use 7_262_001 to 7_262_003).
  */
 const MIGRATION_LOCK_ID = 7_262_000;
 

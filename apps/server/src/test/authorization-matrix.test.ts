@@ -12,6 +12,8 @@ import { PNG } from 'pngjs';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { billPayments, bills, orders } from '../db/schema';
+import { hashToken } from '../lib/random-tokens';
+import { createStripeClient } from '../modules/subscriptions/payments/stripe-provider';
 import { permissionsOfGate } from '../plugins/auth';
 import {
   api,
@@ -355,6 +357,34 @@ async function billPaymentOf(w: World, name: TenantName): Promise<number> {
       amountCents: 1,
       provider: 'stripe',
       receiptTokenHash: '0'.repeat(64),
+    })
+    .returning();
+  return payment!.id;
+}
+/** The payer's receipt token of every payment awaitingAuthenticationOf makes. */
+const AWAITING_RECEIPT_TOKEN = 'matrix-receipt-token-0123456789abcdefghijkl';
+/**
+ * A payment on the tenant's bill whose bank asks for 3-D Secure: pending, its Stripe intent (on
+ * the fake) waiting for the payer's challenge.
+ */
+async function awaitingAuthenticationOf(w: World, name: TenantName): Promise<number> {
+  const billId = await billOf(w, name);
+  const intent = await createStripeClient('sk_test_matrix', w.stripe.api).paymentIntents.create({
+    amount: 1,
+    currency: 'usd',
+    payment_method: 'pm_card_threeDSecure2Required',
+    confirm: true,
+  });
+  const [payment] = await w.t.app.database.db
+    .insert(billPayments)
+    .values({
+      billId,
+      restaurantId: w[name].restaurantId,
+      splitKind: 'amount',
+      amountCents: 1,
+      provider: 'stripe',
+      providerPaymentId: intent.id,
+      receiptTokenHash: hashToken(AWAITING_RECEIPT_TOKEN),
     })
     .returning();
   return payment!.id;
@@ -1030,6 +1060,32 @@ const MATRIX: Entry[] = [
           tip: { kind: 'none' },
           payment_method_id: 'pm_card_visa',
         },
+      };
+    },
+  },
+  {
+    route: 'POST /bills/:bill_id/payments/:payment_id/cancel',
+    access: 'public',
+    targets: billTargets,
+    ok: 200,
+    outcomes: billOutcomes,
+    expect: (role, target) => (theirDinerOpensB(role, target) ? 200 : undefined),
+    mutates: true,
+    // Refused calls name the tenants' shared payment; each permitted one cancels one of its own.
+    prepare: bothFresh(awaitingAuthenticationOf),
+    request: async (c) => {
+      const { billId, code, owner } = await billCall(c);
+      const permitted = c.target === 'A' || c.target === 'B' || theirDinerOpensB(c.role, c.target);
+      const paymentId =
+        c.target === 'missing'
+          ? MISSING_ID
+          : permitted
+            ? await awaitingAuthenticationOf(c.w, owner)
+            : (c.fresh[owner] ?? MISSING_ID);
+      return {
+        method: 'POST',
+        url: `/bills/${billId}/payments/${paymentId}/cancel`,
+        payload: { table_code: code, receipt_token: AWAITING_RECEIPT_TOKEN },
       };
     },
   },

@@ -14,13 +14,16 @@ export type FakeStripeRequest = {
 type Reply = { status: number; body: unknown };
 
 const DECLINED = 'pm_card_chargeDeclined';
+/** Stripe's test method whose bank asks for 3-D Secure on every payment. */
+const AUTHENTICATION_REQUIRED = 'pm_card_threeDSecure2Required';
 const DAY_SECONDS = 24 * 60 * 60;
 
 /**
  * A stand-in for Stripe's servers, for the few endpoints the `stripe` provider calls: it answers
  * Stripe-shaped JSON to the official SDK (pointed here with host/port/protocol), records every
  * request, replays a response for a repeated Idempotency-Key as Stripe does, and declines
- * `pm_card_chargeDeclined` with the 402 card error Stripe sends. Everything of ours stays real.
+ * `pm_card_chargeDeclined` with the 402 card error Stripe sends and keeps an intent of
+ * `pm_card_threeDSecure2Required` waiting for authentication. Everything of ours stays real.
  */
 export async function startFakeStripe(options: {
   prices: Record<string, number>;
@@ -30,6 +33,7 @@ export async function startFakeStripe(options: {
   const replays = new Map<string, Reply>();
   const customers = new Map<string, { paymentMethod: string | undefined }>();
   const subscriptions = new Map<string, Record<string, unknown>>();
+  const intents = new Map<string, Record<string, unknown>>();
   const id = (prefix: string) => `${prefix}_fake_${randomBytes(8).toString('hex')}`;
   const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -139,7 +143,10 @@ export async function startFakeStripe(options: {
     return { status: 200, body: { ...subscription, latest_invoice: expanded ? invoice : invoiceId } };
   }
 
-  /** A PaymentIntent confirmed at once (confirm=true), as a card in Stripe's test mode is. */
+  /**
+   * A PaymentIntent confirmed at once (confirm=true), as a card in Stripe's test mode is; with
+   * pm_card_threeDSecure2Required it waits for the customer's authentication (requires_action).
+   */
   function createPaymentIntent(params: Record<string, string>): Reply {
     const intentId = id('pi');
     const chargeId = id('ch');
@@ -160,23 +167,46 @@ export async function startFakeStripe(options: {
     const expanded = Object.entries(params).some(
       ([key, value]) => key.startsWith('expand[') && value === 'latest_charge',
     );
-    return {
-      status: 200,
-      body: {
-        id: intentId,
-        object: 'payment_intent',
-        amount: Number(params.amount),
-        currency: params.currency,
-        status: 'succeeded',
-        payment_method: params.payment_method,
-        description: params.description ?? null,
-        metadata: metadataOf(params),
-        transfer_data: params['transfer_data[destination]']
-          ? { destination: params['transfer_data[destination]'] }
-          : null,
-        latest_charge: expanded ? charge : chargeId,
-      },
+    const authenticates = params.payment_method === AUTHENTICATION_REQUIRED;
+    const intent = {
+      id: intentId,
+      object: 'payment_intent',
+      amount: Number(params.amount),
+      currency: params.currency,
+      status: authenticates ? 'requires_action' : 'succeeded',
+      client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
+      next_action: authenticates ? { type: 'use_stripe_sdk', use_stripe_sdk: {} } : null,
+      cancellation_reason: null,
+      payment_method: params.payment_method,
+      description: params.description ?? null,
+      metadata: metadataOf(params),
+      transfer_data: params['transfer_data[destination]']
+        ? { destination: params['transfer_data[destination]'] }
+        : null,
+      latest_charge: authenticates ? null : expanded ? charge : chargeId,
     };
+    intents.set(intentId, intent);
+    return { status: 200, body: intent };
+  }
+
+  /** Stripe cancels an intent that has not succeeded; a succeeded or cancelled one is refused. */
+  function cancelPaymentIntent(intentId: string, params: Record<string, string>): Reply {
+    const intent = intents.get(intentId);
+    if (!intent) return missing('payment_intent', intentId);
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      return error(
+        400,
+        'invalid_request_error',
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+        { code: 'payment_intent_unexpected_state', payment_intent: intent },
+      );
+    }
+    Object.assign(intent, {
+      status: 'canceled',
+      next_action: null,
+      cancellation_reason: params.cancellation_reason ?? null,
+    });
+    return { status: 200, body: intent };
   }
 
   function route(method: string, path: string, params: Record<string, string>): Reply {
@@ -217,6 +247,13 @@ export async function startFakeStripe(options: {
       }
     }
     if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(params);
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel) return cancelPaymentIntent(cancel[1]!, params);
+    const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && intent) {
+      const found = intents.get(intent[1]!);
+      return found ? { status: 200, body: found } : missing('payment_intent', intent[1]!);
+    }
     if (method === 'POST' && path === '/v1/refunds') {
       if (!params.payment_intent && !params.charge) {
         return error(
@@ -286,6 +323,11 @@ export async function startFakeStripe(options: {
           entry.method === method && (typeof path === 'string' ? entry.path === path : path.test(entry.path)),
       ),
     subscription: (subscriptionId: string) => subscriptions.get(subscriptionId),
+    paymentIntent: (intentId: string) => intents.get(intentId),
+    /** The customer passed the bank's challenge in Stripe.js: the intent succeeded. */
+    authenticate(intentId: string) {
+      Object.assign(intents.get(intentId) ?? {}, { status: 'succeeded', next_action: null });
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,4 +1,9 @@
-import type { BillView } from '@tableserve/contract/bills';
+import {
+  AUTHENTICATION_TIMEOUT_MINUTES,
+  type BillView,
+  billMessages,
+  type PayBillResponse,
+} from '@tableserve/contract/bills';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +17,8 @@ import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { addMenuItem, signUpDiner } from '../../test/orders';
 import { ownerWithRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createStripeClient, createStripePaymentProvider } from '../subscriptions/payments/stripe-provider';
+import { createBillsService } from './bills.service';
 
 // Stripe's provider against a local fake of Stripe's API, with the webhook route: a payment stays
 // pending until a signed event posted to /payments/webhook says otherwise.
@@ -87,7 +94,7 @@ async function tableBill() {
     (
       await t.app.inject({ method: 'GET', url: `/api/v1/bills/${billId}`, headers: diner.auth })
     ).json() as BillView;
-  const pay = async (amount: number) => {
+  const pay = async (amount: number, paymentMethodId = 'pm_card_visa') => {
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/v1/bills/${billId}/payments`,
@@ -96,7 +103,7 @@ async function tableBill() {
         version: (await read()).version,
         split: { kind: 'amount', amount },
         tip: { kind: 'none' },
-        payment_method_id: 'pm_card_visa',
+        payment_method_id: paymentMethodId,
       },
     });
     expect(response.statusCode).toBe(202);
@@ -104,9 +111,17 @@ async function tableBill() {
       .select()
       .from(billPayments)
       .where(eq(billPayments.id, response.json().payment.payment_id));
-    return row!;
+    return { ...row!, answer: response.json() as PayBillResponse };
   };
-  return { billId, read, pay };
+  /** The payer closes the bank's challenge. */
+  const cancel = (payment: { id: number; answer: PayBillResponse }) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/bills/${billId}/payments/${payment.id}/cancel`,
+      headers: diner.auth,
+      payload: { receipt_token: payment.answer.payment.receipt_token },
+    });
+  return { billId, read, pay, cancel };
 }
 
 const intentOf = (payment: typeof billPayments.$inferSelect, extra: object = {}) => ({
@@ -252,5 +267,72 @@ describe('bill payments with Stripe', () => {
     // What processed_webhook_events stores is what the refusals are measured by.
     expect(processedWebhookEvents.eventId.getSQLType()).toBe(`varchar(${EVENT_ID_MAX_LENGTH})`);
     expect(processedWebhookEvents.type.getSQLType()).toBe(`varchar(${EVENT_TYPE_MAX_LENGTH})`);
+  });
+
+  it('keeps a payment whose bank asks for 3-D Secure pending for the diner’s challenge; Stripe’s webhook confirms it', async () => {
+    const bill = await tableBill();
+    const payment = await bill.pay(12.5, 'pm_card_threeDSecure2Required');
+    const intent = stripe.paymentIntent(payment.providerPaymentId!)!;
+    expect(payment.answer.payment.next_action).toEqual({
+      type: 'authenticate',
+      client_secret: intent.client_secret,
+    });
+    expect(payment).toMatchObject({ status: 'pending', cardLast4: null });
+    expect(await bill.read()).toMatchObject({ status: 'open', pending: 12.5, outstanding: 0 });
+
+    // Stripe.js ran the challenge; it is too late to cancel, and Stripe's event confirms it.
+    stripe.authenticate(intent.id as string);
+    const late = await bill.cancel(payment);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(billMessages.notAwaitingAuthentication);
+    await deliver('payment_intent.succeeded', intentOf(payment));
+    expect(await bill.read()).toMatchObject({ status: 'paid', paid: 12.5, pending: 0 });
+  });
+
+  it('cancels the intent when the payer closes the challenge, and frees the amount at once', async () => {
+    const bill = await tableBill();
+    const payment = await bill.pay(5, 'pm_card_threeDSecure2Required');
+    const cancelled = await bill.cancel(payment);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      status: 'failed',
+      failure_message: billMessages.authenticationCancelled,
+    });
+    expect(stripe.paymentIntent(payment.providerPaymentId!)).toMatchObject({ status: 'canceled' });
+    expect(await bill.read()).toMatchObject({ pending: 0, outstanding: 12.5 });
+  });
+
+  it(`sweeps payments whose challenge went unanswered for ${AUTHENTICATION_TIMEOUT_MINUTES} minutes, keeping those Stripe took`, async () => {
+    const sweep = createBillsService({
+      db: t.app.database.db,
+      now: t.clock.now,
+      events: t.app.domainEvents,
+      provider: createStripePaymentProvider({
+        stripe: createStripeClient('sk_test_sweep', stripe.api),
+        prices: {},
+      }),
+    });
+    const bill = await tableBill();
+    const abandoned = await bill.pay(5, 'pm_card_threeDSecure2Required');
+    const authenticated = await bill.pay(6, 'pm_card_threeDSecure2Required');
+    stripe.authenticate(authenticated.providerPaymentId!);
+    // An ordinary payment whose webhook is late: Stripe refuses to cancel it.
+    const ordinary = await bill.pay(1);
+    t.clock.advance((AUTHENTICATION_TIMEOUT_MINUTES + 1) * 60 * 1000);
+
+    // Kept: these two, and the earlier tests' payments still pending.
+    const counts = await sweep.sweepAbandonedAuthentications();
+    expect(counts).toMatchObject({ cancelled: 1, failed: 0 });
+    expect(counts.kept).toBeGreaterThanOrEqual(2);
+    const status = async (id: number) =>
+      (await t.app.database.db.select().from(billPayments).where(eq(billPayments.id, id)))[0]!;
+    expect(await status(abandoned.id)).toMatchObject({
+      status: 'failed',
+      failureMessage: billMessages.authenticationExpired,
+    });
+    expect(stripe.paymentIntent(abandoned.providerPaymentId!)).toMatchObject({ status: 'canceled' });
+    expect(await status(authenticated.id)).toMatchObject({ status: 'pending' });
+    expect(await status(ordinary.id)).toMatchObject({ status: 'pending' });
+    expect(await bill.read()).toMatchObject({ pending: 7, outstanding: 5.5 });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { billPayments, bills, paymentClaims } from '../../db/schema';
 
@@ -108,6 +108,28 @@ export const billsRepository = {
       .where(and(eq(billPayments.id, paymentId), eq(billPayments.billId, billId)))
       .limit(1);
     return row;
+  },
+
+  /** Pending payments the provider accepted (it named them) before `before`, oldest first. */
+  async pendingChargedBefore(db: DbOrTx, providerName: string, before: Date) {
+    const rows = await db
+      .select({
+        id: billPayments.id,
+        billId: billPayments.billId,
+        providerPaymentId: billPayments.providerPaymentId,
+      })
+      .from(billPayments)
+      .where(
+        and(
+          eq(billPayments.status, 'pending'),
+          eq(billPayments.provider, providerName),
+          isNotNull(billPayments.providerPaymentId),
+          lt(billPayments.createdAt, before),
+        ),
+      )
+      .orderBy(asc(billPayments.createdAt))
+      .limit(500);
+    return rows.map((row) => ({ ...row, providerPaymentId: row.providerPaymentId! }));
   },
 
   /** The shares of lines that pending and confirmed payments of the bill hold. */

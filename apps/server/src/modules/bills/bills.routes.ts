@@ -7,7 +7,9 @@ import {
   BillView,
   PayBillBody,
   PayBillResponse,
+  PaymentAuthenticationBody,
   TableBillQuery,
+  TestAuthenticationBody,
 } from '@tableserve/contract/bills';
 import { ApiError } from '@tableserve/contract/errors';
 import type { FastifyRequest } from 'fastify';
@@ -99,6 +101,66 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
       return reply.code(outcome.status).send(outcome.body as PayBillResponse);
     },
   );
+
+  app.post(
+    '/bills/:bill_id/payments/:payment_id/cancel',
+    {
+      schema: {
+        tags: ['Bills'],
+        description:
+          "Cancels a payment waiting for its payer's authentication (3-D Secure): the payer closed " +
+          'the challenge. Its shares are free again at once. Only its payer: the access of paying ' +
+          'and its receipt token. 409 NOT_AWAITING_AUTHENTICATION: authenticated, or let go already.',
+        security,
+        params: BillPaymentParams,
+        body: PaymentAuthenticationBody,
+        response: { 200: BillPayment, ...errors },
+      },
+      onRequest: app.identifyCustomer,
+      preHandler: app.rateLimit({ max: 30, timeWindow: 60_000 }),
+    },
+    async (request) =>
+      bills.cancelAuthentication(
+        request.params.bill_id,
+        request.params.payment_id,
+        accessOf(request, request.body.table_code),
+        request.body.receipt_token,
+      ),
+  );
+
+  // The built-in test provider's stand-in for the bank's challenge; Stripe runs its own.
+  if (bills.answersTestAuthentication) {
+    app.post(
+      '/bills/:bill_id/payments/:payment_id/test-authentication',
+      {
+        schema: {
+          tags: ['Bills'],
+          description:
+            "Test provider only (no STRIPE_SECRET_KEY): answers the payment's 3-D Secure challenge " +
+            "as its payer would at the bank; the provider's signed event then confirms (complete) " +
+            'or refuses (fail) it. 202: answered, the payment still pending until that event.',
+          security,
+          params: BillPaymentParams,
+          body: TestAuthenticationBody,
+          response: { 202: BillPayment, ...errors },
+        },
+        onRequest: app.identifyCustomer,
+        preHandler: app.rateLimit({ max: 30, timeWindow: 60_000 }),
+      },
+      async (request, reply) =>
+        reply
+          .code(202)
+          .send(
+            await bills.answerTestAuthentication(
+              request.params.bill_id,
+              request.params.payment_id,
+              accessOf(request, request.body.table_code),
+              request.body.receipt_token,
+              request.body.outcome,
+            ),
+          ),
+    );
+  }
 
   app.get(
     '/bills/:bill_id/payments/:payment_id',

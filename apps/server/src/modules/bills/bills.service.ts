@@ -1,4 +1,6 @@
+import { timingSafeEqual } from 'node:crypto';
 import {
+  AUTHENTICATION_TIMEOUT_MINUTES,
   type BillChangedError,
   type BillPayment,
   type BillView,
@@ -31,6 +33,16 @@ type PayOutcome =
   | { status: 400; body: ApiError };
 
 const billNotFound = () => notFound(billMessages.notFound, 'BILL_NOT_FOUND');
+const paymentNotFound = () => notFound(billMessages.notFound, 'PAYMENT_NOT_FOUND');
+const notAwaitingAuthentication = () =>
+  conflict(billMessages.notAwaitingAuthentication, 'NOT_AWAITING_AUTHENTICATION');
+
+/** The payer's receipt token, compared by its hash in constant time. */
+function receiptTokenMatches(offered: string, storedHash: string): boolean {
+  const a = Buffer.from(hashToken(offered), 'hex');
+  const b = Buffer.from(storedHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 /**
  * A diner may see and pay a bill they ordered on, or, with its table's code, their table's bill:
@@ -75,13 +87,35 @@ export function createBillsService(deps: {
     return state;
   }
 
-  /** The payment was refused: it is failed, its shares are free again, the table sees it. */
-  async function release(billId: number, paymentId: number, message: string) {
+  /**
+   * The payment was refused: it is failed, its shares are free again, the table sees it. False
+   * when it was no longer pending (settled meanwhile), and nothing changed.
+   */
+  async function release(billId: number, paymentId: number, message: string): Promise<boolean> {
     const bill = await db.transaction(async (tx) => {
       await repo.lock(tx, billId);
       return (await repo.fail(tx, paymentId, message, now(), billId)) && repo.bump(tx, billId, now());
     });
     if (bill) announce(bill);
+    return Boolean(bill);
+  }
+
+  /**
+   * A payment waiting for its payer's authentication, for its payer only: the access of paying
+   * and the receipt token that only the answer creating it carried. Anyone else's answers as missing.
+   */
+  async function awaitingOfPayer(
+    billId: number,
+    paymentId: number,
+    access: BillAccess,
+    receiptToken: string,
+  ) {
+    await readable(billId, access);
+    const payment = await repo.payment(db, billId, paymentId);
+    if (!payment || !receiptTokenMatches(receiptToken, payment.receiptTokenHash)) throw paymentNotFound();
+    if (payment.status !== 'pending' || !payment.providerPaymentId || payment.provider !== provider.name)
+      throw notAwaitingAuthentication();
+    return { ...payment, providerPaymentId: payment.providerPaymentId };
   }
 
   /** Reserves the payment under the bill's lock, or says why it cannot be made as chosen. */
@@ -140,8 +174,81 @@ export function createBillsService(deps: {
     async payment(billId: number, paymentId: number, access: BillAccess): Promise<BillPayment> {
       await readable(billId, access);
       const payment = await repo.payment(db, billId, paymentId);
-      if (!payment) throw notFound(billMessages.notFound, 'PAYMENT_NOT_FOUND');
+      if (!payment) throw paymentNotFound();
       return toBillPayment(payment);
+    },
+
+    /**
+     * The payer closed or cancelled the bank's challenge (3-D Secure): the provider lets the
+     * payment go and its shares are free for the table at once. Refused (409) when it no longer
+     * waits: authenticated (the webhook decides), or already let go.
+     */
+    async cancelAuthentication(
+      billId: number,
+      paymentId: number,
+      access: BillAccess,
+      receiptToken: string,
+    ): Promise<BillPayment> {
+      const payment = await awaitingOfPayer(billId, paymentId, access, receiptToken);
+      const { cancelled } = await provider.cancelBillPayment({
+        providerPaymentId: payment.providerPaymentId,
+      });
+      if (!cancelled) throw notAwaitingAuthentication();
+      await release(billId, paymentId, billMessages.authenticationCancelled);
+      return toBillPayment((await repo.payment(db, billId, paymentId))!);
+    },
+
+    /** Whether the provider has a challenge of its own for the page to answer (the test provider). */
+    answersTestAuthentication: provider.answerTestAuthentication !== undefined,
+
+    /**
+     * The test provider's challenge, answered by the payer's page: it then confirms or refuses
+     * the payment by its signed event, as Stripe's webhook would after a real challenge.
+     */
+    async answerTestAuthentication(
+      billId: number,
+      paymentId: number,
+      access: BillAccess,
+      receiptToken: string,
+      outcome: 'complete' | 'fail',
+    ): Promise<BillPayment> {
+      if (!provider.answerTestAuthentication) throw paymentNotFound();
+      const payment = await awaitingOfPayer(billId, paymentId, access, receiptToken);
+      const answered = await provider.answerTestAuthentication({
+        providerPaymentId: payment.providerPaymentId,
+        billId,
+        paymentId,
+        amountCents: payment.amountCents + payment.tipCents,
+        outcome,
+      });
+      if (!answered) throw notAwaitingAuthentication();
+      return toBillPayment(payment);
+    },
+
+    /**
+     * Payments still pending AUTHENTICATION_TIMEOUT_MINUTES after they were made whose provider
+     * lets them go: those whose payer never finished the bank's challenge (a payment whose
+     * webhook is merely late was authenticated or never asked to be, and the provider keeps it).
+     * Each is failed and its shares freed for the table. Run on a timer (app.ts).
+     */
+    async sweepAbandonedAuthentications(): Promise<{ cancelled: number; kept: number; failed: number }> {
+      const before = new Date(now().getTime() - AUTHENTICATION_TIMEOUT_MINUTES * 60 * 1000);
+      const due = await repo.pendingChargedBefore(db, provider.name, before);
+      const counts = { cancelled: 0, kept: 0, failed: 0 };
+      // One at a time, each on its own: one provider error leaves the others to this round.
+      for (const payment of due) {
+        try {
+          const { cancelled } = await provider.cancelBillPayment({
+            providerPaymentId: payment.providerPaymentId,
+          });
+          if (cancelled && (await release(payment.billId, payment.id, billMessages.authenticationExpired)))
+            counts.cancelled += 1;
+          else counts.kept += 1;
+        } catch {
+          counts.failed += 1;
+        }
+      }
+      return counts;
     },
 
     /**
@@ -204,6 +311,25 @@ export function createBillsService(deps: {
             // Unknown whether it was charged: the reservation is let go, and the diner may retry.
             await release(billId, payment.id, billMessages.declined);
             throw error;
+          }
+          if (charge.ok === 'needs_authentication') {
+            // Pending, its amount and shares held, until the diner's challenge and the webhook.
+            await repo.recordCharge(
+              db,
+              payment.id,
+              { providerPaymentId: charge.providerPaymentId, cardBrand: null, cardLast4: null },
+              now(),
+            );
+            return {
+              status: 202,
+              body: {
+                payment: {
+                  ...toBillPayment(payment, receiptToken),
+                  next_action: { type: 'authenticate', client_secret: charge.clientSecret },
+                },
+                bill: toBillView(state),
+              },
+            };
           }
           if (!charge.ok) {
             await release(billId, payment.id, charge.message);

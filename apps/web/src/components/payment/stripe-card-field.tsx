@@ -1,16 +1,10 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type BillingDetails, subscriptionMessages } from '@tableserve/contract/subscription';
 import { useRef, useState } from 'react';
 import { CardDetailsError } from '@/lib/payment/card-details-error';
 import type { CardInput } from '@/lib/payment/card-input';
-
-let stripeLoad: Promise<Stripe | null> | null = null;
-/** Stripe.js is fetched from Stripe on first use only (this module is itself loaded lazily). */
-const stripeFor = (publishableKey: string) => {
-  stripeLoad ??= loadStripe(publishableKey);
-  return stripeLoad;
-};
+// Stripe.js is fetched from Stripe on first use only (this module is itself loaded lazily).
+import { stripeFor } from '@/lib/payment/stripe-loader';
 
 /** Stripe Elements' card field, in the look of the app's inputs. */
 export default function StripeCardField({

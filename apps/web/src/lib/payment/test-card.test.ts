@@ -93,6 +93,14 @@ describe('testCardState', () => {
     const values = { number: '4000000000000002', expiry: '12/30', cvc: '999' };
     expect(testCardState(values, now).paymentMethodId).toBe('pm_card_chargeDeclined');
   });
+
+  it('maps the 3-D Secure test card to Stripe’s pm_card_threeDSecure2Required', () => {
+    const values = { number: '4000 0027 6000 3184', expiry: '12/30', cvc: '123' };
+    expect(testCardState(values, now)).toMatchObject({
+      complete: true,
+      paymentMethodId: 'pm_card_threeDSecure2Required',
+    });
+  });
 });
 
 describe('visibleCardErrors', () => {

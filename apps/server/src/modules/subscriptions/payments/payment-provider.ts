@@ -37,11 +37,25 @@ export type ChargeBillPaymentInput = {
 
 /**
  * Accepted by the provider: the money is not ours until its signed webhook
- * (payment_intent.succeeded) confirms it. Refused: nothing was charged.
+ * (payment_intent.succeeded) confirms it. Needs authentication: the card's bank asks the diner
+ * for 3-D Secure; the PaymentIntent waits (Stripe's `requires_action`) for the page to run the
+ * challenge with its client secret, then the webhook confirms or refuses it as for any payment.
+ * Refused: nothing was charged.
  */
 export type ChargeBillPaymentResult =
   | { ok: true; providerPaymentId: string; cardBrand: string | null; cardLast4: string | null }
+  | { ok: 'needs_authentication'; providerPaymentId: string; clientSecret: string }
   | { ok: false; message: string };
+
+/** The test provider's stand-in for a bank's 3-D Secure challenge, answered by the diner's page. */
+export type TestAuthenticationInput = {
+  providerPaymentId: string;
+  billId: number;
+  paymentId: number;
+  /** What the card is charged once authenticated: the share of the bill and the tip. */
+  amountCents: number;
+  outcome: 'complete' | 'fail';
+};
 
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
@@ -59,6 +73,18 @@ export interface PaymentProvider {
   }): Promise<ChargeResult>;
   cancelSubscription(input: { providerSubscriptionId: string; atPeriodEnd: boolean }): Promise<void>;
   chargeBillPayment(input: ChargeBillPaymentInput): Promise<ChargeBillPaymentResult>;
+  /**
+   * Lets go of a bill payment that waits for the diner's authentication (they closed the
+   * challenge, or never finished it). False when it is too late: the payment was authenticated
+   * (succeeded, or processing) or was never one that waited, and its webhook decides.
+   */
+  cancelBillPayment(input: { providerPaymentId: string }): Promise<{ cancelled: boolean }>;
+  /**
+   * The test provider only: answers its challenge for a payment that waits for authentication,
+   * then sends the signed event Stripe would (succeeded, or payment_failed). False when the
+   * payment no longer waits.
+   */
+  answerTestAuthentication?(input: TestAuthenticationInput): Promise<boolean>;
   refund(input: {
     providerPaymentId: string | null;
     amountCents: number;

@@ -270,6 +270,48 @@ describe('the stripe provider, through the SDK', () => {
     expect(stripe.requests.at(-1)!.params).not.toHaveProperty('transfer_data[destination]');
   });
 
+  it('keeps a bill payment whose bank asks for 3-D Secure, and answers its client secret', async () => {
+    const result = await provider.chargeBillPayment(billPayment('pm_card_threeDSecure2Required', null));
+    expect(result).toEqual({
+      ok: 'needs_authentication',
+      providerPaymentId: expect.stringMatching(/^pi_fake_/),
+      clientSecret: expect.stringMatching(/^pi_fake_.+_secret_/),
+    });
+    // Kept for the diner's challenge: nothing cancels it.
+    expect(stripe.requestsTo('POST', /^\/v1\/payment_intents\/.+\/cancel$/)).toEqual([]);
+    const intentId = (result as { providerPaymentId: string }).providerPaymentId;
+    expect(stripe.paymentIntent(intentId)).toMatchObject({ status: 'requires_action' });
+  });
+
+  it('cancels a payment waiting for authentication, and leaves one that succeeded to its webhook', async () => {
+    const waiting = (await provider.chargeBillPayment(
+      billPayment('pm_card_threeDSecure2Required', null),
+    )) as {
+      providerPaymentId: string;
+    };
+    expect(await provider.cancelBillPayment({ providerPaymentId: waiting.providerPaymentId })).toEqual({
+      cancelled: true,
+    });
+    expect(stripe.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v1/payment_intents/${waiting.providerPaymentId}/cancel`,
+      params: { cancellation_reason: 'abandoned' },
+    });
+    // Cancelled already: still cancelled, so a repeated cancel (the sweep after the diner) agrees.
+    expect(await provider.cancelBillPayment({ providerPaymentId: waiting.providerPaymentId })).toEqual({
+      cancelled: true,
+    });
+
+    const authenticated = (await provider.chargeBillPayment(
+      billPayment('pm_card_threeDSecure2Required', null),
+    )) as { providerPaymentId: string };
+    stripe.authenticate(authenticated.providerPaymentId);
+    expect(await provider.cancelBillPayment({ providerPaymentId: authenticated.providerPaymentId })).toEqual({
+      cancelled: false,
+    });
+    expect(stripe.paymentIntent(authenticated.providerPaymentId)).toMatchObject({ status: 'succeeded' });
+  });
+
   it('answers a declined bill payment with Stripe’s message', async () => {
     expect(await provider.chargeBillPayment(billPayment('pm_card_chargeDeclined', null))).toEqual({
       ok: false,

@@ -128,7 +128,16 @@ export function createStripePaymentProvider(options: {
           },
           { idempotencyKey: input.idempotencyKey },
         );
-        // 3-D Secure (requires_action) is not supported yet (ADR 020): refused, and let go.
+        // The card's bank asks for 3-D Secure: the intent waits for the diner's challenge, run by
+        // Stripe.js on the page with its client secret; the webhook then confirms or refuses it.
+        if (intent.status === 'requires_action' && intent.client_secret) {
+          return {
+            ok: 'needs_authentication',
+            providerPaymentId: intent.id,
+            clientSecret: intent.client_secret,
+          };
+        }
+        // Anything else that is not under way is refused, and let go.
         if (intent.status !== 'succeeded' && intent.status !== 'processing') {
           await stripe.paymentIntents.cancel(intent.id).catch(() => undefined);
           return { ok: false, message: billMessages.declined };
@@ -145,6 +154,24 @@ export function createStripePaymentProvider(options: {
         };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) return { ok: false, message: error.message };
+        throw error;
+      }
+    },
+
+    async cancelBillPayment({ providerPaymentId }) {
+      try {
+        await stripe.paymentIntents.cancel(providerPaymentId, { cancellation_reason: 'abandoned' });
+        return { cancelled: true };
+      } catch (error) {
+        // Stripe cancels no intent that succeeded (or was cancelled already): which one it is,
+        // its status says; a succeeded one is the webhook's to confirm.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === 'payment_intent_unexpected_state'
+        ) {
+          const intent = await stripe.paymentIntents.retrieve(providerPaymentId);
+          return { cancelled: intent.status === 'canceled' };
+        }
         throw error;
       }
     },

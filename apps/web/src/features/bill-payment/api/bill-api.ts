@@ -1,4 +1,10 @@
-import type { BillPayment, BillView, PayBillBody, PayBillResponse } from '@tableserve/contract/bills';
+import type {
+  BillPayment,
+  BillView,
+  PayBillBody,
+  PayBillResponse,
+  TestAuthenticationBody,
+} from '@tableserve/contract/bills';
 import { API_BASE, apiRequest } from '@/lib/api-client';
 
 /** A table's code: the menu token of its QR code and the table's number. */
@@ -35,6 +41,42 @@ export function payBill(
 
 export function fetchPayment(billId: number, paymentId: number, access: BillAccess): Promise<BillPayment> {
   return apiRequest<BillPayment>(`/bills/${billId}/payments/${paymentId}${accessQuery(access)}`, {
+    token: access.customerToken,
+  });
+}
+
+/** The table's code as a payment's body names it. */
+const tableCodeBody = ({ tableCode }: BillAccess) =>
+  tableCode ? { table_code: { token: tableCode.token, table: String(tableCode.table) } } : {};
+
+/**
+ * The payer closed or cancelled the bank's challenge (docs/product/payments.md#online-payment):
+ * the payment is let go at once and its share freed. The receipt token proves the payer.
+ */
+export function cancelPayment(
+  billId: number,
+  paymentId: number,
+  receiptToken: string,
+  access: BillAccess,
+): Promise<BillPayment> {
+  return apiRequest<BillPayment>(`/bills/${billId}/payments/${paymentId}/cancel`, {
+    method: 'POST',
+    body: { ...tableCodeBody(access), receipt_token: receiptToken },
+    token: access.customerToken,
+  });
+}
+
+/** The test provider's challenge, answered: complete (or fail) the authentication. */
+export function answerTestAuthentication(
+  billId: number,
+  paymentId: number,
+  receiptToken: string,
+  outcome: TestAuthenticationBody['outcome'],
+  access: BillAccess,
+): Promise<BillPayment> {
+  return apiRequest<BillPayment>(`/bills/${billId}/payments/${paymentId}/test-authentication`, {
+    method: 'POST',
+    body: { ...tableCodeBody(access), receipt_token: receiptToken, outcome },
     token: access.customerToken,
   });
 }

@@ -181,6 +181,115 @@ describe('BillPage', () => {
     ]);
   });
 
+  describe('a card whose bank asks for 3-D Secure (the test provider’s challenge)', () => {
+    /** Pay answers the challenge's client secret; the payment stays pending until it is answered. */
+    function payWithChallenge() {
+      let settled: 'succeeded' | 'failed' | null = null;
+      const fetched = stubFetch(({ url, method }) => {
+        if (method === 'POST' && url.endsWith('/payments'))
+          return jsonResponse(202, {
+            payment: payment({
+              charged: 44.01,
+              tip: 4,
+              card_last4: null,
+              next_action: { type: 'authenticate', client_secret: 'pi_3ds_test_x_secret_y' },
+            }),
+            bill: billView({ pending: 40.01, outstanding: 0 }),
+          });
+        if (method === 'POST' && url.endsWith('/test-authentication')) {
+          settled = 'succeeded';
+          return jsonResponse(202, payment({ charged: 44.01 }));
+        }
+        if (method === 'POST' && url.endsWith('/cancel')) {
+          settled = 'failed';
+          return jsonResponse(
+            200,
+            payment({ status: 'failed', failure_message: billMessages.authenticationCancelled }),
+          );
+        }
+        if (url.includes('/payments/'))
+          return jsonResponse(
+            200,
+            payment({
+              charged: 44.01,
+              status: settled ?? 'pending',
+              failure_message: settled === 'failed' ? billMessages.authenticationCancelled : null,
+            }),
+          );
+        return jsonResponse(
+          200,
+          settled === 'failed' || settled === null ? billView() : billView({ paid: 40.01, outstanding: 0 }),
+        );
+      });
+      renderRoute(BillPage, { path: '/bill', url: tableUrl });
+      return fetched;
+    }
+
+    async function pay(user: ReturnType<typeof userEvent.setup>) {
+      await screen.findByRole('heading', { level: 1, name: 'Paprika Kitchen' });
+      fillCard('4000 0027 6000 3184');
+      await user.click(payButton());
+      return screen.findByRole('dialog', { name: billPageMessages.authenticateTitle });
+    }
+
+    it('opens the challenge while the payment is being confirmed; completing it pays', async () => {
+      const user = userEvent.setup();
+      const { calls } = payWithChallenge();
+      const dialog = await pay(user);
+      expect(dialog).toHaveTextContent(billPageMessages.authenticateBody('$44.01'));
+      expect(screen.getByText(billMessages.processing)).toBeInTheDocument();
+      expect(calls().find((call) => call.method === 'POST')?.body).toMatchObject({
+        payment_method_id: 'pm_card_threeDSecure2Required',
+      });
+
+      await user.click(within(dialog).getByRole('button', { name: billPageMessages.authenticateComplete }));
+      expect(await screen.findByText(billMessages.paid)).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(calls().find((call) => call.url.endsWith('/test-authentication'))).toMatchObject({
+        url: '/api/v1/bills/5/payments/9/test-authentication',
+        method: 'POST',
+        body: {
+          table_code: { token: 'menu-token', table: '4' },
+          receipt_token: 'receipt-secret',
+          outcome: 'complete',
+        },
+      });
+      // Answered: a reload would not open it again.
+      expect(JSON.parse(sessionStore.get(sessionKeys.billReceipts) ?? '[]')).toEqual([
+        { billId: 5, paymentId: 9, receiptToken: 'receipt-secret', clientSecret: null },
+      ]);
+    });
+
+    it('cancels the payment when the diner cancels the challenge, says so, and offers to pay again', async () => {
+      const user = userEvent.setup();
+      const { calls } = payWithChallenge();
+      const dialog = await pay(user);
+      await user.click(within(dialog).getByRole('button', { name: billPageMessages.authenticateCancel }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(billMessages.authenticationCancelled);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(calls().find((call) => call.url.endsWith('/cancel'))).toMatchObject({
+        url: '/api/v1/bills/5/payments/9/cancel',
+        body: { table_code: { token: 'menu-token', table: '4' }, receipt_token: 'receipt-secret' },
+      });
+      expect(calls().some((call) => call.url.endsWith('/test-authentication'))).toBe(false);
+      expect(await screen.findByRole('button', { name: /^Pay \$/ })).toHaveTextContent('Pay $40.01');
+    });
+
+    it('reopens a challenge still waiting after a reload', async () => {
+      sessionStore.set(
+        sessionKeys.billReceipts,
+        JSON.stringify([
+          { billId: 5, paymentId: 9, receiptToken: 'receipt-secret', clientSecret: 'pi_3ds_test_x_secret_y' },
+        ]),
+      );
+      payWithChallenge();
+      expect(
+        await screen.findByRole('dialog', { name: billPageMessages.authenticateTitle }),
+      ).toBeInTheDocument();
+    });
+  });
+
   it('says why a card was declined, and the next tap is a new attempt', async () => {
     const user = userEvent.setup();
     const { calls } = openTableBill(() => jsonResponse(402, { message: billMessages.declined }));
@@ -285,6 +394,36 @@ describe('BillPage', () => {
     renderRoute(BillPage, { path: '/bill', url: tableUrl });
     expect(await screen.findByText(billMessages.processing)).toBeInTheDocument();
     expect(screen.queryByText(billMessages.alreadyPaid)).not.toBeInTheDocument();
+  });
+
+  it('once the last share is confirmed, reads its bill by id: paid, with nothing being paid', async () => {
+    sessionStore.set(
+      sessionKeys.billReceipts,
+      JSON.stringify([{ billId: 5, paymentId: 9, receiptToken: 'receipt-secret' }]),
+    );
+    let confirmed = false;
+    const { calls } = stubFetch(({ url }) => {
+      if (url.includes('/payments/'))
+        return jsonResponse(200, payment({ status: confirmed ? 'succeeded' : 'pending' }));
+      // The table's read finds open bills only: once this one is paid, the table has none.
+      if (url.startsWith('/api/v1/table-bill'))
+        return confirmed
+          ? jsonResponse(404, { message: billMessages.noOpenBill, code: 'NO_OPEN_BILL' })
+          : jsonResponse(200, billView({ pending: 40.01, outstanding: 0 }));
+      return jsonResponse(200, billView({ status: 'paid', version: 5, paid: 40.01, outstanding: 0 }));
+    });
+    renderRoute(BillPage, { path: '/bill', url: tableUrl });
+    expect(await screen.findByText(billMessages.processing)).toBeInTheDocument();
+    expect(screen.getByText(billPageMessages.beingPaid).nextSibling).toHaveTextContent('$40.01');
+    await waitFor(() => expect(server().connectedCount()).toBe(1));
+
+    confirmed = true;
+    server().emit('bill.updated', { bill_id: 5 });
+    expect(await screen.findByText(billMessages.paid)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(billPageMessages.beingPaid)).not.toBeInTheDocument());
+    expect(screen.getByText(billPageMessages.paid).nextSibling).toHaveTextContent('$40.01');
+    expect(screen.getByText(billPageMessages.leftToPay).nextSibling).toHaveTextContent('$0.00');
+    expect(calls().some((call) => call.url === '/api/v1/bills/5?token=menu-token&table=4')).toBe(true);
   });
 
   it("shows the server's message when the table has no open bill", async () => {

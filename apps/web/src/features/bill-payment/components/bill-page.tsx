@@ -12,6 +12,7 @@ import { useBill } from '../hooks/use-bill';
 import { usePay } from '../hooks/use-pay';
 import { usePaymentStatus } from '../hooks/use-payment-status';
 import { lastPaymentOf, type StoredPayment, savePayment } from '../lib/receipts';
+import { AuthenticationChallenge } from './authentication-challenge';
 import { BillSummary } from './bill-summary';
 import { PayForm } from './pay-form';
 import { PaymentProgress } from './payment-progress';
@@ -53,10 +54,13 @@ export function BillPage() {
   const payment = usePaymentStatus(followed?.billId ?? null, followed?.paymentId ?? null, access).data;
   const { pay, busy, failure } = usePay(access, {
     paid: (answer) => {
-      const next = {
+      const challenge = answer.payment.next_action?.client_secret;
+      const next: StoredPayment = {
         billId: answer.bill.bill_id,
         paymentId: answer.payment.payment_id,
         receiptToken: answer.payment.receipt_token ?? null,
+        // The card's bank asks for 3-D Secure: the challenge opens below, until answered.
+        ...(challenge && { clientSecret: challenge }),
       };
       savePayment(next);
       setMade(next);
@@ -71,6 +75,15 @@ export function BillPage() {
   useEffect(() => {
     if (settled) void refresh();
   }, [settled, refresh]);
+
+  /** The bank's challenge is over (answered, or cancelled): a reload does not open it again. */
+  const challengeAnswered = () => {
+    if (!followed) return;
+    const next = { ...followed, clientSecret: null };
+    savePayment(next);
+    setMade(next);
+    void refresh();
+  };
 
   if (query.isPending) return <LoadingScreen />;
   if (!bill) {
@@ -87,6 +100,18 @@ export function BillPage() {
     <Shell>
       <BillSummary bill={bill} />
       {followed && <PaymentProgress stored={followed} payment={payment} outstanding={bill.outstanding} />}
+      {followed?.clientSecret && followed.receiptToken && payment?.status === 'pending' && (
+        <AuthenticationChallenge
+          key={followed.paymentId}
+          billId={followed.billId}
+          paymentId={followed.paymentId}
+          receiptToken={followed.receiptToken}
+          clientSecret={followed.clientSecret}
+          charged={payment.charged}
+          access={access}
+          onAnswered={challengeAnswered}
+        />
+      )}
       {!followed && !payable && <Alert type="info">{billMessages.alreadyPaid}</Alert>}
       {payable && (
         <PayForm

@@ -1,6 +1,6 @@
 import type { BillView } from '@tableserve/contract/bills';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useLiveSocket } from '@/hooks/use-live-socket';
 import { type BillAccess, fetchBill } from '../api/bill-api';
 
@@ -10,11 +10,24 @@ const billQueryKey = (billId: number | null, access: BillAccess) =>
 /**
  * The bill, followed live (ADR 020): every 'bill.updated' of the table (someone paid, an order
  * joined) fetches it again, as does a reconnection, since events may have been missed.
+ *
+ * /bill?token&table asks for the table's open bill once; from its answer on, the page follows
+ * that bill by its id (GET /bills/{id} with the table's code). The table's read answers only an
+ * open bill, so once the last share is confirmed it would answer 404 and the page would keep its
+ * last figures, "Being paid" included, for good; the bill's own read answers it paid.
  */
 export function useBill(billId: number | null, access: BillAccess) {
   const queryClient = useQueryClient();
   const key = billQueryKey(billId, access);
-  const query = useQuery({ queryKey: key, queryFn: () => fetchBill(billId, access) });
+  const followed = useRef(billId);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async () => {
+      const bill = await fetchBill(followed.current, access);
+      followed.current = bill.bill_id;
+      return bill;
+    },
+  });
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ['bill'] }), [queryClient]);
   const live = useLiveSocket({
     restaurantId: query.data?.restaurant_id ?? null,
@@ -23,6 +36,12 @@ export function useBill(billId: number | null, access: BillAccess) {
     onCatchUp: () => void refresh(),
   });
   /** A bill the server answered with (a payment, a 409): shown at once. */
-  const replace = useCallback((bill: BillView) => queryClient.setQueryData(key, bill), [queryClient, key]);
+  const replace = useCallback(
+    (bill: BillView) => {
+      followed.current = bill.bill_id;
+      queryClient.setQueryData(key, bill);
+    },
+    [queryClient, key],
+  );
   return { query, live, refresh, replace };
 }

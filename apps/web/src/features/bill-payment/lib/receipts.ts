@@ -3,9 +3,15 @@ import { sessionKeys, sessionStore } from '@/lib/storage';
 /**
  * This visit's payments of each bill with their receipt tokens (ADR 020): the server shows a token
  * once, so the page keeps it for the tab's life, to follow the payment and download its receipt
- * after a reload.
+ * after a reload. `clientSecret`: the bank's challenge (3-D Secure) this payment waits for, until
+ * the diner answers or cancels it, so a reload opens it again.
  */
-export type StoredPayment = { billId: number; paymentId: number; receiptToken: string | null };
+export type StoredPayment = {
+  billId: number;
+  paymentId: number;
+  receiptToken: string | null;
+  clientSecret?: string | null;
+};
 
 function readAll(): StoredPayment[] {
   try {
