@@ -268,7 +268,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('paymentEvents', paymentEvents);
   // Before the database closes: a payment confirmed locally a moment ago is still applied.
   app.addHook('preClose', () => paymentEvents.drained());
-  registerBillPaymentHandlers(paymentEvents, { db: database.db, now, events });
+  registerBillPaymentHandlers(paymentEvents, { db: database.db, now, events, log: app.log });
   const provider = createPaymentProvider(config, {
     stripeApi: options.stripeApi,
     deliverEvent: paymentEvents.deliverLocally,

@@ -1,4 +1,5 @@
 import { billMessages } from '@tableserve/contract/bills';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import type { DomainEventBus } from '../../lib/domain-events';
 import type { StripeEventEnvelope } from '../../lib/stripe-signature';
@@ -9,6 +10,8 @@ import type { PaymentEvents } from './payment-events';
 /** The parts of a Stripe PaymentIntent these handlers read, as billPaymentOf has checked them. */
 type PaymentIntent = {
   id: string;
+  /** What the intent charges, in cents (Stripe's PaymentIntent.amount); undefined when not a number. */
+  amount: number | undefined;
   latest_charge: { payment_method_details: { card: { brand: string | null; last4: string | null } } };
   last_payment_error: { message?: string } | null;
 };
@@ -55,8 +58,10 @@ function billPaymentOf(event: StripeEventEnvelope) {
   const card = fieldOf(fieldOf(fieldOf(object, 'latest_charge'), 'payment_method_details'), 'card');
   const last4 = fieldOf(card, 'last4');
   const message = storableText(fieldOf(fieldOf(object, 'last_payment_error'), 'message'), 500);
+  const amount = fieldOf(object, 'amount');
   const intent: PaymentIntent = {
     id,
+    amount: typeof amount === 'number' ? amount : undefined,
     latest_charge: {
       payment_method_details: {
         card: {
@@ -67,7 +72,39 @@ function billPaymentOf(event: StripeEventEnvelope) {
     },
     last_payment_error: message === null ? null : { message },
   };
-  return { intent, billId, paymentId };
+  return { intent, billId, paymentId, eventId: event.id };
+}
+
+/**
+ * Whether the intent is the one we created for the stored payment: it charges the payment's
+ * amount and tip, and it is the intent the charge recorded, once recorded. The metadata alone
+ * is not trusted: Stripe sends every event of the account to every endpoint, so another
+ * deployment's bill 12, payment 34, or any other intent carrying those numbers, would otherwise
+ * confirm ours. A mismatch changes nothing; it is logged and acknowledged.
+ */
+async function confirmsStoredPayment(
+  tx: DbOrTx,
+  target: NonNullable<ReturnType<typeof billPaymentOf>>,
+  log: FastifyBaseLogger,
+): Promise<boolean> {
+  const payment = await repo.payment(tx, target.billId, target.paymentId);
+  if (!payment) return false;
+  const chargedCents = payment.amountCents + payment.tipCents;
+  const sameIntent = payment.providerPaymentId === null || payment.providerPaymentId === target.intent.id;
+  if (target.intent.amount === chargedCents && sameIntent) return true;
+  log.warn(
+    {
+      event: target.eventId,
+      billId: target.billId,
+      paymentId: target.paymentId,
+      intent: target.intent.id,
+      intentAmount: target.intent.amount,
+      storedIntent: payment.providerPaymentId,
+      chargedCents,
+    },
+    'payment_intent.succeeded does not match its bill payment: ignored',
+  );
+  return false;
 }
 
 /**
@@ -78,14 +115,14 @@ function billPaymentOf(event: StripeEventEnvelope) {
  */
 export function registerBillPaymentHandlers(
   paymentEvents: PaymentEvents,
-  deps: { db: Db; now: () => Date; events: DomainEventBus },
+  deps: { db: Db; now: () => Date; events: DomainEventBus; log: FastifyBaseLogger },
 ) {
-  const { db, now, events } = deps;
+  const { db, now, events, log } = deps;
 
   paymentEvents.on('payment_intent.succeeded', async (tx: DbOrTx, event) => {
     const target = billPaymentOf(event);
     const bill = target && (await repo.lock(tx, target.billId));
-    if (!target || !bill) return undefined;
+    if (!target || !bill || !(await confirmsStoredPayment(tx, target, log))) return undefined;
     const card = typeof target.intent.latest_charge === 'object' ? target.intent.latest_charge : null;
     const at = now();
     const payment = await repo.succeed(

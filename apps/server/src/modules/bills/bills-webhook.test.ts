@@ -94,15 +94,15 @@ async function tableBill() {
     (
       await t.app.inject({ method: 'GET', url: `/api/v1/bills/${billId}`, headers: diner.auth })
     ).json() as BillView;
-  const pay = async (amount: number, paymentMethodId = 'pm_card_visa') => {
+  const pay = async (amount: number, paymentMethodId = 'pm_card_visa', tip = 0) => {
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/v1/bills/${billId}/payments`,
-      headers: { ...diner.auth, 'idempotency-key': `stripe-pay-${billId}-${amount}` },
+      headers: { ...diner.auth, 'idempotency-key': `stripe-pay-${billId}-${amount}-${tip}` },
       payload: {
         version: (await read()).version,
         split: { kind: 'amount', amount },
-        tip: { kind: 'none' },
+        tip: tip > 0 ? { kind: 'amount', amount: tip } : { kind: 'none' },
         payment_method_id: paymentMethodId,
       },
     });
@@ -182,6 +182,30 @@ describe('bill payments with Stripe', () => {
   it('acknowledges a payment intent that is not a bill payment, and changes nothing', async () => {
     const response = await deliver('payment_intent.succeeded', { id: 'pi_subscription', metadata: {} });
     expect(response.json()).toEqual({ received: true });
+  });
+
+  it('leaves a payment pending when a signed confirmation with its metadata charges another amount or is another intent', async () => {
+    const bill = await tableBill();
+    const payment = await bill.pay(5, 'pm_card_visa', 1);
+    expect(payment).toMatchObject({ amountCents: 500, tipCents: 100, providerPaymentId: expect.any(String) });
+    const before = await bill.read();
+    for (const other of [
+      { amount: 500 }, // the amount without its tip
+      { amount: 60_000 },
+      { amount: '600' },
+      { amount: undefined },
+      { id: 'pi_another_intent' },
+    ]) {
+      const response = await deliver('payment_intent.succeeded', intentOf(payment, other));
+      expect(response.json(), JSON.stringify(other)).toEqual({ received: true });
+    }
+    expect(await bill.read()).toEqual(before);
+    const [row] = await t.app.database.db.select().from(billPayments).where(eq(billPayments.id, payment.id));
+    expect(row).toEqual(payment);
+
+    // The intent recorded for it, charging its amount and tip, confirms it.
+    expect((await deliver('payment_intent.succeeded', intentOf(payment))).statusCode).toBe(200);
+    expect(await bill.read()).toMatchObject({ paid: 5, pending: 0 });
   });
 
   it('confirms a payment whose event names a card too long to store, keeping the card it had', async () => {

@@ -256,12 +256,15 @@ export function createBillsService(deps: {
      * charged once. Two diners taking the same share at once queue on the bill's lock: the second
      * is told what is left (409) and charged nothing.
      */
-    pay(
+    async pay(
       billId: number,
       access: BillAccess,
       body: z.output<typeof PayBillBody>,
       idempotencyKey: string,
     ): Promise<PayOutcome> {
+      // A replayed key answers the first payer's answer (its receipt token too): only to a
+      // caller who may see the bill, as a fresh request would be (SECURITY.md).
+      await readable(billId, access);
       return once<PayBillResponse>(
         db,
         { scope: `bill-payment:${billId}`, key: idempotencyKey, body },

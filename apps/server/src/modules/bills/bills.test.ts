@@ -391,6 +391,31 @@ describe('a table paying at the end of the meal', () => {
     expect(await paymentRows(billId)).toHaveLength(1);
   });
 
+  it('answers a replayed Idempotency-Key only to a caller who may see the bill, as a fresh request', async () => {
+    const { p, ann, bo, billId } = await tableWithTwoOrders();
+    const stranger = await signUpDiner(t, p.restaurantId);
+    const { version } = await tableBill(p);
+    const idempotencyKey = key();
+    const body = { version, split: { kind: 'amount', amount: 5 } };
+    const first = await pay(billId, body, { auth: ann.auth, idempotencyKey });
+    expect(first.statusCode).toBe(202);
+    expect(first.json().payment.receipt_token).toEqual(expect.any(String));
+    // No token and no table code, or a diner who did not order on this bill: no such bill for them.
+    for (const auth of [{}, stranger.auth]) {
+      const replay = await pay(billId, body, { auth, idempotencyKey });
+      expect(replay.statusCode).toBe(404);
+      expect(replay.json()).toEqual({ message: billMessages.notFound, code: 'BILL_NOT_FOUND' });
+    }
+    // Those who may see it get the first answer: the payer, and a diner who ordered on the bill.
+    for (const auth of [ann.auth, bo.auth]) {
+      const replay = await pay(billId, body, { auth, idempotencyKey });
+      expect(replay.statusCode).toBe(202);
+      expect(replay.json()).toEqual(first.json());
+    }
+    await t.app.paymentEvents.drained();
+    expect(await paymentRows(billId)).toHaveLength(1);
+  });
+
   it('refuses a declined card with 402 and its reason, and frees what it had reserved', async () => {
     const { p, ann, billId } = await tableWithTwoOrders();
     const bill = await tableBill(p);
