@@ -45,3 +45,28 @@ export async function billOf(
   }
   return billId;
 }
+
+/**
+ * One payment on an existing bill, written behind the API's back: a payment still being
+ * confirmed (pending) holds the bill while no provider event can be held back. Answers its id.
+ */
+export async function paymentOn(
+  t: TestApp,
+  bill: { billId: number; restaurantId: number },
+  payment: Payment,
+): Promise<number> {
+  const [row] = await t.app.database.db
+    .insert(billPayments)
+    .values({
+      billId: bill.billId,
+      restaurantId: bill.restaurantId,
+      status: payment.status ?? 'pending',
+      splitKind: 'amount',
+      amountCents: payment.amountCents,
+      tipCents: payment.tipCents ?? 0,
+      provider: 'test',
+      receiptTokenHash: '0'.repeat(64),
+    })
+    .returning({ id: billPayments.id });
+  return row!.id;
+}
