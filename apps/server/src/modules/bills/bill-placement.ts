@@ -20,10 +20,13 @@ export const billForNewOrder: OrderBilling = async (tx: DbOrTx, order, at) => {
     refuseBillTooLarge(await orderReads.ofBill(tx, bill.id), order.totalCents);
     // The table's screens saw an older bill: a payment against it is checked again.
     await repo.bump(tx, bill.id, at);
-    return { billId: bill.id, awaitingPayment: false };
+    // Joining a bill that already holds money, it is partly paid with the rest
+    // (docs/product/payments.md#ledger).
+    const partlyPaid = (await repo.keptCents(tx, bill.id)) > 0;
+    return { billId: bill.id, awaitingPayment: false, paymentState: partlyPaid ? 'partly_paid' : 'unpaid' };
   }
   const bill = await repo.create(tx, order.restaurantId, at);
-  return { billId: bill.id, awaitingPayment: true };
+  return { billId: bill.id, awaitingPayment: true, paymentState: 'unpaid' };
 };
 
 /**

@@ -122,7 +122,9 @@ export function toBillView(state: BillState): BillView {
         share_count: shareCount,
         shares_taken: sharesTaken,
         // Never more than the bill has left: a line of a bill paid by amount is not owed again.
-        left: centsToDollars(Math.max(0, Math.min(priced.payableCents - claimedCents, state.outstandingCents))),
+        left: centsToDollars(
+          Math.max(0, Math.min(priced.payableCents - claimedCents, state.outstandingCents)),
+        ),
       };
     }),
     subtotal: centsToDollars(figures.subtotalCents),

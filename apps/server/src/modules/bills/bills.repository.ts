@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { billPayments, bills, paymentClaims } from '../../db/schema';
+import { billPayments, bills, paymentClaims, refunds } from '../../db/schema';
 
 export type BillRow = typeof bills.$inferSelect;
 export type BillPaymentRow = typeof billPayments.$inferSelect;
@@ -91,6 +91,20 @@ export const billsRepository = {
       .where(eq(bills.id, billId))
       .returning();
     return row!;
+  },
+
+  /** What the bill holds: its confirmed payments less its refunds not failed (tips apart). */
+  async keptCents(db: DbOrTx, billId: number): Promise<number> {
+    const [row] = await db
+      .select({
+        kept: sql<number>`coalesce(sum(${billPayments.amountCents}) filter (where ${billPayments.status} = 'succeeded'), 0)
+          - coalesce((select sum(${refunds.amountCents}) from ${refunds}
+              where ${refunds.paymentId} in (select ${billPayments.id} from ${billPayments} where ${billPayments.billId} = ${billId})
+              and ${refunds.status} <> 'failed'), 0)`.mapWith(Number),
+      })
+      .from(billPayments)
+      .where(eq(billPayments.billId, billId));
+    return row?.kept ?? 0;
   },
 
   paymentsOf(db: DbOrTx, billId: number): Promise<BillPaymentRow[]> {

@@ -12,7 +12,6 @@ import { addMenuItem, type Diner, signUpDiner } from '../../test/orders';
 import { ownerWithRestaurant } from '../../test/restaurants';
 import { deviceTokenFor, type StaffCaller } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUnpaidOrdersSweep } from '../orders/unpaid-orders-sweep';
 
 /**
  * The ledger every bill keeps (docs/product/payments.md#ledger), as a property. Random sequences
@@ -55,7 +54,7 @@ const UNPAID_MINUTES = 15;
 const WEBHOOK_SECRET = 'whsec_ledger_property';
 let stripe: FakeStripe;
 let t: TestApp;
-let sweep: ReturnType<typeof createUnpaidOrdersSweep>;
+let sweep: () => Promise<{ cancelled: number }>;
 /** The sequence running now: the file closes the app only once it has stopped. */
 let running: Promise<unknown> = Promise.resolve();
 let stopped = false;
@@ -74,7 +73,7 @@ beforeAll(async () => {
     build: { stripeApi: stripe.api },
   });
   // The app's sweep on the app's own events, run by hand after the clock moves (as app.ts runs it).
-  sweep = createUnpaidOrdersSweep({ db: t.app.database.db, events: t.app.domainEvents, now: t.clock.now });
+  sweep = t.app.unpaidOrdersSweep;
 });
 afterAll(async () => {
   stopped = true;

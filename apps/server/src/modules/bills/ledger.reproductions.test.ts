@@ -8,7 +8,6 @@ import { addMenuItem, type Diner, signUpDiner } from '../../test/orders';
 import { ownerWithRestaurant } from '../../test/restaurants';
 import { staffTokenFor } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUnpaidOrdersSweep } from '../orders/unpaid-orders-sweep';
 
 /**
  * The changes to an order that carries money (docs/product/payments.md#order-changes), one
@@ -261,12 +260,7 @@ describe('changing an order that carries money (docs/product/payments.md#order-c
     expect(half).toMatchObject({ amount: 10, tip: 1.5 });
 
     t.clock.advance(16 * 60_000);
-    const sweep = createUnpaidOrdersSweep({
-      db: t.app.database.db,
-      events: t.app.domainEvents,
-      now: t.clock.now,
-    });
-    await sweep();
+    await t.app.unpaidOrdersSweep();
     const rows = await p.rows();
     expect(orderRow(rows, placed.order_id).status).toBe('Cancelled');
     // Nothing is due any more, so the tip goes back with the amount.

@@ -1,4 +1,4 @@
-import type { PaymentTiming } from '@tableserve/contract/bill';
+import type { PaymentState, PaymentTiming } from '@tableserve/contract/bill';
 import { type PlaceOrderResponse, orderServerMessages as text } from '@tableserve/contract/order';
 import type { Db, DbOrTx } from '../../db/client';
 import type { DomainEventBus } from '../../lib/domain-events';
@@ -44,7 +44,7 @@ export type OrderBilling = (
     totalCents: number;
   },
   at: Date,
-) => Promise<{ billId: number; awaitingPayment: boolean }>;
+) => Promise<{ billId: number; awaitingPayment: boolean; paymentState: PaymentState }>;
 
 /** What the diner (or the owner's form) is answered for a new order, and its key records. */
 function placedAnswer(row: Pick<OrderRow, 'id' | 'status' | 'totalCents' | 'billId'>): PlaceOrderResponse {
