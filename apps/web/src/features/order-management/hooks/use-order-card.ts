@@ -5,10 +5,8 @@ import {
   type StaffOrder,
 } from '@tableserve/contract/owner-orders';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { ApiRequestError } from '@/lib/api-client';
 import { hasOptions } from '@/lib/item-options';
-import { sessionKeys, sessionStore } from '@/lib/storage';
 import { isRefusedToken } from '@/session/owner/owner-session';
 import { useMoneyPreview } from '../api/money-preview';
 import { mayMoveMoney, moneyCheckOf, refusalOf } from '../lib/money-check';
@@ -197,12 +195,8 @@ export function useOrderCard({ order, restaurantId, token, onRefused }: OrderCar
     },
     confirmDelete() {
       setFailure(null);
+      // The flag and the toast come with the deletion itself (useOrderCardActions).
       actions.remove.mutate(undefined, {
-        onSuccess: () => {
-          // docs/product/web-app.md#client-storage, docs/product/api-conventions.md#api-calls: the session flag after a successful deletion.
-          sessionStore.set(sessionKeys.orderDeleted, 'true');
-          toast.success(ownerOrderMessages.orderDeleted(orderId));
-        },
         onError: (error) => {
           setConfirmingDelete(false);
           deletePreview.reset();
