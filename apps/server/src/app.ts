@@ -48,6 +48,7 @@ import { healthRoutes, probeRoutes } from './modules/health/health.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { createMenuService } from './modules/menu/menu.service';
 import { forfeitHolds } from './modules/orders/order-reads';
+import { announceRefunded } from './modules/orders/order-settlement';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { staffOrderRoutes } from './modules/orders/staff-orders.routes';
@@ -345,7 +346,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // process stopped in between, this asks again (the same idempotency key: never twice).
   scheduleSweep(app, database, {
     name: 'unsent refunds sweep',
-    lockId: 7_262_003,
+    lockId: 7_262_004,
     seconds: config.subscriptionSweepSeconds,
     run: () => refundSender.resendUnsent(new Date(now().getTime() - 60_000)),
   });
@@ -368,6 +369,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     lockId: 7_262_003,
     seconds: config.subscriptionSweepSeconds,
     run: () => bills.sweepAbandonedAuthentications(),
+  });
+
+  // A refund the provider confirms after its change was announced (Stripe's webhook comes later):
+  // its order is announced again with what went back (docs/product/payments.md#order-changes).
+  events.on('refund.succeeded', ({ restaurantId, orderId }) => {
+    announceRefunded({ db: database.db, events }, restaurantId, orderId).catch((error) =>
+      app.log.error({ err: error, orderId }, 'could not announce a confirmed refund'),
+    );
   });
 
   const openBills = createOpenBillsService({ db: database.db, now });

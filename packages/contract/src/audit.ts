@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate, token } from './fields';
+import { isoDate, MAX_ID, token } from './fields';
 import { PageQuery, Pagination } from './pagination';
 import { AUDIT_ACTOR_KINDS } from './staff-roles';
 
@@ -27,6 +27,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'order.recalled': 'Recalled an order',
   'order.cancelled': 'Cancelled an order',
   'order.paid': 'Marked an order paid',
+  'order.refunded': 'Refunded an order',
   'menu_item.added': 'Added a dish',
   'menu_item.updated': 'Changed a dish',
   'menu_item.deleted': 'Deleted a dish',
@@ -57,7 +58,8 @@ export const AuditActorKind = z.enum(AUDIT_ACTOR_KINDS);
 /** ?actor_kind&actor_id&action&day, all optional, and the page. A person is a kind and an id. */
 export const AuditQuery = PageQuery.extend({
   actor_kind: AuditActorKind.optional(),
-  actor_id: id.optional(),
+  /** 0 is TableServe itself (kind 'system'), as the actors list names it. */
+  actor_id: z.coerce.number().int().min(0).max(MAX_ID).optional(),
   action: auditAction.optional(),
   /** The restaurant's business day (docs/product/business-day.md#business-day). */
   day: isoDate('Day').optional(),

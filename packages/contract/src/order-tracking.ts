@@ -19,6 +19,11 @@ export const orderTrackingMessages = {
   moreItems: (count: number) => `+${count} more items`,
   orderNumber: (orderId: number) => `Order #${orderId}`,
   statusPrefix: 'Your order status: ',
+  /**
+   * What went back to the diner's card: an order cancelled after it was paid, by the staff or the
+   * unpaid-order sweep, or changed (docs/product/payments.md#order-changes).
+   */
+  refundedToCard: (amount: string) => `Refunded ${amount} to your card`,
 } as const;
 
 /**

@@ -126,6 +126,11 @@ export const OrderMoney = z.object({
   /** When the restaurant was paid for it, as it was when it was placed. */
   payment_timing: z.enum(PAYMENT_TIMINGS).optional(),
   payment_state: z.enum(PAYMENT_STATES).optional(),
+  /**
+   * What went back to the diners' cards, confirmed by the provider (a cancel, a delete, an edit
+   * down or a staff refund: docs/product/payments.md#order-changes); absent when nothing was.
+   */
+  refunded: z.number().optional(),
 });
 export type OrderMoney = z.infer<typeof OrderMoney>;
 

@@ -193,6 +193,8 @@ export const ownerOrderMessages = {
   approve: 'Approve',
   updateOrder: 'Update Order',
   deleteOrder: 'Delete Order',
+  /** The two-step delete's question (docs/product/staff-screens.md#order-management). */
+  deleteQuestion: (orderId: number) => `Delete order #${orderId}? This cannot be undone.`,
   confirmDelete: 'Confirm Delete',
   cancel: 'Cancel',
   showAll: 'Show All',
@@ -228,6 +230,13 @@ export const ownerOrderMessages = {
   close: 'Close',
   noSalesData: 'No sales data',
   tryAgain: 'Try again',
+  // Before a delete or an edit of an order that may carry money, what the server's preview says
+  // it does to the money (docs/product/payments.md#order-changes); the sentence itself is the
+  // server's (orderMoneyMessages.refundsTo, asksMore), and so are its refusals (403, 409).
+  checkingMoney: 'Checking what this does to the payments…',
+  moneyCheckFailed: 'Could not check what this does to the payments.',
+  saveQuestion: (orderId: number) => `Save the changes to order #${orderId}?`,
+  saveChanges: 'Save changes',
 } as const;
 
 /** docs/product/staff-screens.md#owner-place-order: owner order cards show 3 items before 'Show All'. */

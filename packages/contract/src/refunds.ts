@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_STATES } from './bill';
 import { dollars, id, requiredText } from './fields';
+import { SYSTEM_ACTOR_NAME } from './staff-roles';
 
 /**
  * Refunds of orders paid online (docs/decisions/020-money-model.md#refunds): by the owner or a
@@ -37,6 +38,12 @@ export const refundMessages = {
   heading: 'Refunds',
   loading: 'Loading refunds…',
   status: { pending: 'Pending', succeeded: 'Refunded', failed: 'Failed' },
+  /** Who gave an automatic refund back (docs/product/payments.md#order-changes). */
+  byTableServe: `by ${SYSTEM_ACTOR_NAME}`,
+  /** The card a refund went back to. */
+  toCard: (last4: string) => `to the card ending ${last4}`,
+  /** A tip that went back with a refund. */
+  withTip: (tip: string) => `+ ${tip} tip`,
   paymentState: {
     unpaid: 'Unpaid',
     partly_paid: 'Partly paid',
@@ -81,8 +88,13 @@ export const RefundView = z.object({
   order_id: z.number().int(),
   payment_id: z.number().int(),
   amount: z.number(),
+  /** The tip that went back with it (only when every order of the bill was cancelled or deleted). */
+  tip: z.number(),
+  /** The card it went back to ('4242'), when the payment knows it. */
+  card_last4: z.string().nullable(),
   reason: z.string(),
   status: RefundStatus,
+  /** Given back by TableServe for a change to the order (docs/product/payments.md#order-changes). */
   automatic: z.boolean(),
   lines: z.array(z.object({ order_item_id: z.number().int(), amount: z.number() })),
   created_at: z.string(),

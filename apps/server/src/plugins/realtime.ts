@@ -165,6 +165,7 @@ export function registerRealtime(
       service: order.service,
       payment_timing: order.payment_timing,
       payment_state: order.payment_state,
+      refunded: order.refunded,
     };
     const rooms = [
       ...(dinerOnly ? [] : [staffRoom(restaurantId)]),

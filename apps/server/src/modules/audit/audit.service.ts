@@ -27,7 +27,9 @@ export function createAuditService({
     async list(ownerId: number, restaurantId: number, query: AuditQuery): Promise<AuditListResponse> {
       const restaurant = await restaurantOfCaller(ownerId, restaurantId);
       const actor =
-        query.actor_kind && query.actor_id ? { kind: query.actor_kind, id: query.actor_id } : undefined;
+        query.actor_kind && query.actor_id !== undefined
+          ? { kind: query.actor_kind, id: query.actor_id }
+          : undefined;
       const { rows, total } = await repo.list(
         db,
         restaurant.id,

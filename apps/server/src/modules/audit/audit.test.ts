@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AuditEntry } from '@tableserve/contract/audit';
-import { staffRoleMessages } from '@tableserve/contract/staff-roles';
+import { SYSTEM_ACTOR_NAME, staffRoleMessages } from '@tableserve/contract/staff-roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema';
 import { addMenuItem, placeDinerOrder, signUpDiner } from '../../test/orders';
@@ -325,6 +325,41 @@ describe('reading the trail', () => {
         { kind: 'device', id: p.tablet.id, name: p.tablet.name },
       ].sort((a, b) => a.name.localeCompare(b.name)),
     );
+  });
+
+  it('lists TableServe itself (kind system, id 0) and filters by it (docs/product/payments.md#order-changes)', async () => {
+    const p = await setup();
+    const orderId = await p.order();
+    expect((await setStatus(p, orderId, 'Approved', p.owner.auth)).statusCode).toBe(200);
+    await t.app.database.db.insert(auditEvents).values({
+      restaurantId: p.restaurantId,
+      actorKind: 'system',
+      actorId: 0,
+      actorName: SYSTEM_ACTOR_NAME,
+      action: 'order.refunded',
+      objectType: 'order',
+      objectId: orderId,
+      after: { amount: 12.5, reason: 'Order cancelled', automatic: true },
+    });
+
+    const actors = await api('GET', `/owner/restaurant/${p.restaurantId}/audit/actors`, p.owner.auth);
+    expect(actors.json().actors).toContainEqual({ kind: 'system', id: 0, name: SYSTEM_ACTOR_NAME });
+    const byTableServe = await trail(p, '?actor_kind=system&actor_id=0');
+    expect(byTableServe.entries.map(who)).toEqual([
+      {
+        kind: 'system',
+        id: 0,
+        name: SYSTEM_ACTOR_NAME,
+        action: 'order.refunded',
+        object: ['order', orderId],
+        before: null,
+        after: { amount: 12.5, reason: 'Order cancelled', automatic: true },
+      },
+    ]);
+    // 0 names TableServe only: nobody else is 0, and an id is never negative.
+    expect((await trail(p, '?actor_kind=owner&actor_id=0')).entries).toEqual([]);
+    const negative = await api('GET', `/owner/restaurant/${p.restaurantId}/audit?actor_id=-1`, p.owner.auth);
+    expect(negative.statusCode).toBe(400);
   });
 
   it("answers 404 for another restaurant's trail or order, and 403 to a role without audit.view", async () => {

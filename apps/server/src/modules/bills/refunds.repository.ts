@@ -10,6 +10,17 @@ const heldByRefunds = sql<number>`coalesce((select sum(${refunds.amountCents}) f
   where ${refunds.paymentId} = ${billPayments.id} and ${refunds.status} <> 'failed'), 0)::int`;
 
 export const refundsRepository = {
+  /** An order's refunds, oldest first, with the card each went back to (its card in Order Management). */
+  async ofOrderWithCards(db: DbOrTx, orderId: number) {
+    const rows = await db
+      .select({ refund: refunds, cardLast4: billPayments.cardLast4 })
+      .from(refunds)
+      .innerJoin(billPayments, eq(billPayments.id, refunds.paymentId))
+      .where(eq(refunds.orderId, orderId))
+      .orderBy(asc(refunds.id));
+    return rows.map(({ refund, cardLast4 }) => ({ ...refund, cardLast4 }));
+  },
+
   /** Every refund of the bill's payments, oldest first (the ledger's). */
   async ofBill(db: DbOrTx, billId: number): Promise<RefundRow[]> {
     const rows = await db

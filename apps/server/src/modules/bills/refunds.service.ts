@@ -106,11 +106,13 @@ export function drawFromPayments(
   return draws;
 }
 
-const refundView = (row: RefundRow) => ({
+const refundView = (row: RefundRow & { cardLast4?: string | null }) => ({
   refund_id: row.id,
   order_id: row.orderId,
   payment_id: row.paymentId,
   amount: centsToDollars(row.amountCents),
+  tip: centsToDollars(row.tipCents),
+  card_last4: row.cardLast4 ?? null,
   reason: row.reason,
   status: row.status,
   automatic: row.automatic,
@@ -122,7 +124,10 @@ const refundView = (row: RefundRow) => ({
   confirmed_at: row.confirmedAt?.toISOString() ?? null,
 });
 
-export function orderRefundsView(order: RefundableOrder, rows: readonly RefundRow[]): OrderRefundsResponse {
+export function orderRefundsView(
+  order: RefundableOrder,
+  rows: readonly (RefundRow & { cardLast4?: string | null })[],
+): OrderRefundsResponse {
   const taken = held(rows);
   const paid = isPaidOnline(order) || order.paymentState === 'refunded';
   return {
@@ -281,7 +286,7 @@ export function createRefundsService(deps: {
   async function view(restaurantId: number, orderId: number): Promise<OrderRefundsResponse> {
     const order = await orderRefunds.find(db, restaurantId, orderId);
     if (!order) throw orderNotFound();
-    return orderRefundsView(order, await repo.ofOrder(db, order.id));
+    return orderRefundsView(order, await repo.ofOrderWithCards(db, order.id));
   }
 
   return {

@@ -254,7 +254,11 @@ describe('the refund webhook', () => {
 
 describe('the automatic refund', () => {
   it('refunds a paid order that is cancelled in full, after the cancellation commits', async () => {
-    const paid = await insertPaidOrder(t, place.restaurantId, { ...dinner, status: 'Pending' });
+    const paid = await insertPaidOrder(t, place.restaurantId, {
+      ...dinner,
+      status: 'Pending',
+      payments: [{ tipCents: 300, last4: '1881' }],
+    });
     const cancelled = await t.app.inject({
       method: 'POST',
       url: `/api/v1/kitchen/restaurant/${place.restaurantId}/update-order-status/${paid.orderId}`,
@@ -269,6 +273,10 @@ describe('the automatic refund', () => {
     const rows = await rowsOf(paid.orderId);
     expect(rows.map((one) => [one.amountCents, one.reason, one.automatic, one.status])).toEqual([
       [2444, refundMessages.automaticReason, true, 'succeeded'],
+    ]);
+    // Its card in Order Management says where it went and the tip that went with it.
+    expect((await refundsOf(paid.orderId)).json().refunds).toEqual([
+      expect.objectContaining({ amount: 24.44, tip: 3, card_last4: '1881', automatic: true }),
     ]);
     expect(await storedOrderMoney(t, paid.orderId)).toMatchObject({
       paymentState: 'refunded',

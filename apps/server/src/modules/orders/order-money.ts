@@ -62,12 +62,18 @@ export function priceOrder(
  * live updates): its stored figures, and its taxes by rate summed from its stored lines. None for
  * an order paid at the counter without tax, service or refund: every answer about it stays as it
  * was before the money model (its total is its subtotal). The subtotal is what the total holds
- * besides the added tax and the service.
+ * besides the added tax and the service; `refunded`, only when something was.
  */
 export function toOrderMoney(
   order: Pick<
     OrderRow,
-    'paymentTiming' | 'paymentState' | 'serviceCents' | 'taxIncluded' | 'taxCents' | 'totalCents'
+    | 'paymentTiming'
+    | 'paymentState'
+    | 'serviceCents'
+    | 'taxIncluded'
+    | 'taxCents'
+    | 'totalCents'
+    | 'refundedCents'
   >,
   lines: readonly Pick<OrderItemRow, 'taxName' | 'taxRate' | 'taxCents'>[],
 ): OrderMoney {
@@ -75,6 +81,7 @@ export function toOrderMoney(
     order.paymentTiming === 'counter' &&
     order.paymentState === 'unpaid' &&
     order.serviceCents === 0 &&
+    order.refundedCents === 0 &&
     lines.every((line) => line.taxName === null);
   if (asBefore) return {};
   const addedTax = order.taxIncluded ? 0 : order.taxCents;
@@ -88,5 +95,7 @@ export function toOrderMoney(
     service: centsToDollars(order.serviceCents),
     payment_timing: order.paymentTiming,
     payment_state: order.paymentState,
+    // What the provider confirmed went back, for the diner's status page (docs/product/payments.md#order-changes).
+    ...(order.refundedCents > 0 && { refunded: centsToDollars(order.refundedCents) }),
   };
 }

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import type { RestaurantClock } from '../../lib/business-day';
 import type { DomainEventBus } from '../../lib/domain-events';
+import { restaurantReads } from '../restaurants/restaurant-reads';
 import { type OrderRow, ordersRepository as repo } from './orders.repository';
 import { staffOrdersOf } from './staff-order';
 
@@ -58,5 +59,28 @@ export async function announceSettlement(
     if (index < revealed.length) deps.events.emit('order.created', event);
     // Cancelled before it was ever paid (the unpaid-order sweep): the staff never saw it.
     else deps.events.emit('order.updated', { ...event, dinerOnly: row.awaitingPayment });
+  });
+}
+
+/**
+ * A refund the provider confirmed (committed): its order is announced again, so its diner's status
+ * page shows what went back (docs/product/payments.md#order-changes) when Stripe confirms it after
+ * the change was announced. Its diner hears it, and the staff unless they never saw the order; a
+ * deleted order is left alone.
+ */
+export async function announceRefunded(
+  deps: { db: DbOrTx; events: DomainEventBus },
+  restaurantId: number,
+  orderId: number,
+) {
+  const row = await repo.find(deps.db, restaurantId, orderId);
+  const restaurant = row && (await restaurantReads.byId(deps.db, restaurantId));
+  if (!row || !restaurant) return;
+  const [order] = await staffOrdersOf(deps.db, [row], restaurant);
+  deps.events.emit('order.updated', {
+    restaurantId: restaurant.id,
+    customerId: row.customerId,
+    order: order!,
+    dinerOnly: row.awaitingPayment,
   });
 }

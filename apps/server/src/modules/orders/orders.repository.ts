@@ -95,6 +95,7 @@ const staffOrderColumns = {
   serviceCents: orders.serviceCents,
   paymentTiming: orders.paymentTiming,
   paymentState: orders.paymentState,
+  refundedCents: orders.refundedCents,
   otherOrderDetails: orders.otherOrderDetails,
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
@@ -259,6 +260,19 @@ export const ordersRepository = {
       .where(and(eq(orders.id, orderId), shownToStaff))
       .limit(1);
     return row;
+  },
+
+  /**
+   * What the provider has confirmed refunded on an order so far: read again once a change's
+   * refunds were sent, since the test provider confirms them before the change is announced.
+   */
+  async refundedCentsOf(db: DbOrTx, orderId: number): Promise<number> {
+    const [row] = await db
+      .select({ refundedCents: orders.refundedCents })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .limit(1);
+    return row?.refundedCents ?? 0;
   },
 
   /** The orders a bill is paid for (deleted ones too: what was paid stays on the receipt), oldest first. */

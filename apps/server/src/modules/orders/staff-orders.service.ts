@@ -147,7 +147,9 @@ export function createStaffOrdersService(deps: {
    * module's guard (docs/product/payments.md#order-changes). `run` answers undefined when the
    * order was not there to change: the transaction rolls back and the caller explains why. With
    * `preview`, the change is worked out and rolled back, and only its effect on the money is
-   * answered (what staff read before confirming).
+   * answered (what staff read before confirming). `refundedCents`: what the order's confirmed
+   * refunds come to once the change's refunds were sent (the test provider confirms them at once,
+   * Stripe later), for its announcement; undefined when nothing went back.
    */
   async function changeWithMoney<T>(
     order: Pick<OrderRow, 'id' | 'billId' | 'paymentState'>,
@@ -165,7 +167,9 @@ export function createStaffOrdersService(deps: {
         return guarded;
       });
       await outcome.after();
-      return outcome;
+      const refundedCents =
+        outcome.effect.refunds.length > 0 ? await repo.refundedCentsOf(db, order.id) : undefined;
+      return { ...outcome, refundedCents };
     } catch (error) {
       if (error instanceof NotChanged) return undefined;
       throw error;
@@ -200,7 +204,14 @@ export function createStaffOrdersService(deps: {
         return cancelled;
       });
       return (
-        outcome && { ...outcome.result, row: { ...outcome.result.row, paymentState: outcome.paymentState } }
+        outcome && {
+          ...outcome.result,
+          row: {
+            ...outcome.result.row,
+            paymentState: outcome.paymentState,
+            refundedCents: outcome.refundedCents ?? outcome.result.row.refundedCents,
+          },
+        }
       );
     };
     const moved = to === 'Cancelled' ? await cancel() : await moveOrder(move, audit);
@@ -439,7 +450,13 @@ export function createStaffOrdersService(deps: {
       if (!outcome) throw orderNotFound();
       await announceStockChanges({ db, events }, restaurant.id, stockChanged);
       const [staffOrder] = await announceUpdates(
-        [{ ...outcome.result, paymentState: outcome.paymentState }],
+        [
+          {
+            ...outcome.result,
+            paymentState: outcome.paymentState,
+            refundedCents: outcome.refundedCents ?? outcome.result.refundedCents,
+          },
+        ],
         restaurant,
       );
       return { message: text.updated, order: staffOrder! };

@@ -74,7 +74,12 @@ export function createUnpaidOrdersSweep(deps: {
       await announceStockChanges({ db, events }, order.restaurantId, stockChanged);
       const restaurant = await restaurantReads.byId(db, order.restaurantId);
       if (restaurant && order.customerId !== null) {
-        const row = { ...outcome.result, paymentState: outcome.paymentState };
+        // What went back, as the provider confirmed it since (the test provider at once).
+        const refundedCents =
+          outcome.effect.refunds.length > 0
+            ? await repo.refundedCentsOf(db, order.id)
+            : outcome.result.refundedCents;
+        const row = { ...outcome.result, paymentState: outcome.paymentState, refundedCents };
         const [staffOrder] = await staffOrdersOf(db, [row], restaurant);
         events.emit('order.updated', {
           restaurantId: order.restaurantId,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeChanges, describeObject, formatAuditTime } from './audit-format';
+import {
+  describeAction,
+  describeActor,
+  describeChanges,
+  describeObject,
+  formatAuditTime,
+} from './audit-format';
 
 describe('audit entries in words (docs/product/staff.md#audit-trail)', () => {
   it('reads a price change, an edit of lines and a count as before → after', () => {
@@ -17,6 +23,27 @@ describe('audit entries in words (docs/product/staff.md#audit-trail)', () => {
     ]);
     expect(describeChanges({ before: { item_name: 'Soda' }, after: null })).toEqual(['item name: Soda']);
     expect(describeChanges({ before: null, after: null })).toEqual([]);
+  });
+
+  it("reads TableServe's own steps: a refund's amount and reason, the sweep's reason (docs/product/payments.md#order-changes)", () => {
+    expect(
+      describeChanges({ before: null, after: { amount: 28.69, reason: 'Order changed', automatic: true } }),
+    ).toEqual(['amount: $28.69', 'reason: Order changed', 'automatic: yes']);
+    expect(
+      describeChanges({
+        before: { status: 'Pending' },
+        after: { status: 'Cancelled', reason: 'Not paid within 15 minutes' },
+      }),
+    ).toEqual(['status: Pending → Cancelled', 'reason: Not paid within 15 minutes']);
+    expect(describeAction({ action: 'order.refunded' })).toBe('Refunded an order');
+    expect(describeActor({ name: 'TableServe', kind: 'system' })).toEqual({
+      name: 'TableServe',
+      kind: undefined,
+    });
+    expect(describeActor({ name: 'Sam Server', kind: 'staff' })).toEqual({
+      name: 'Sam Server',
+      kind: 'Staff',
+    });
   });
 
   it("names the object and shows the time in the restaurant's zone", () => {

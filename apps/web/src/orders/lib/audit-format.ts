@@ -1,4 +1,5 @@
 import { type AuditEntry, auditActionLabel, auditMessages } from '@tableserve/contract/audit';
+import type { AuditActorKind } from '@tableserve/contract/staff-roles';
 import { formatDollars } from '@/lib/money';
 import { zonedFormat } from './order-summary-format';
 
@@ -27,8 +28,20 @@ export function describeObject(entry: Pick<AuditEntry, 'object_type' | 'object_i
   return name ? name(entry.object_id) : `${entry.object_type} ${entry.object_id ?? ''}`.trim();
 }
 
-/** Fields whose numbers are dollars. */
-const MONEY_FIELDS = new Set(['price', 'total']);
+/**
+ * Who did it, as a person reads it: the name, and what they are ('Staff', 'Device') unless that
+ * is the name itself (TableServe's own steps, docs/product/payments.md#order-changes).
+ */
+export function describeActor(actor: { name: string; kind: AuditActorKind }): {
+  name: string;
+  kind: string | undefined;
+} {
+  const kind = auditMessages.kinds[actor.kind];
+  return { name: actor.name, kind: kind === actor.name ? undefined : kind };
+}
+
+/** Fields whose numbers are dollars: a price, a total, what a refund gave back and its tip. */
+const MONEY_FIELDS = new Set(['price', 'total', 'amount', 'tip']);
 
 type Line = { name?: unknown; quantity?: unknown };
 const isLines = (value: unknown): value is Line[] =>

@@ -1,3 +1,4 @@
+import { orderMoneyMessages } from '@tableserve/contract/ledger';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@/lib/api-client';
 import {
@@ -111,5 +112,14 @@ describe("the owner's session", () => {
     expect(isRefusedToken(unsubscribed)).toBe(true);
     expect(isForbiddenByRole(unsubscribed)).toBe(false);
     expect(isForbiddenByRole(new ApiRequestError('no', 401, { code: 'FORBIDDEN' }))).toBe(false);
+  });
+
+  it('keeps a server signed in when a change would give money back (docs/product/payments.md#order-changes)', () => {
+    const refused = new ApiRequestError(orderMoneyMessages.refundNotAllowed, 403, {
+      message: orderMoneyMessages.refundNotAllowed,
+      code: 'REFUND_NOT_ALLOWED',
+    });
+    expect(isForbiddenByRole(refused)).toBe(true);
+    expect(isRefusedToken(refused)).toBe(false);
   });
 });

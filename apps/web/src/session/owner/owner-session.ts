@@ -79,14 +79,20 @@ export function hasActiveRestaurant(): boolean {
 }
 
 /**
- * A 403 FORBIDDEN: the token is good but the person's role lacks the call
+ * A role's refusals: FORBIDDEN (docs/product/staff.md#roles), and REFUND_NOT_ALLOWED, a change
+ * that would give money back asked by a role that may not refund (docs/product/payments.md#order-changes).
+ */
+const ROLE_REFUSALS: readonly unknown[] = ['FORBIDDEN', 'REFUND_NOT_ALLOWED'];
+
+/**
+ * A 403 of a role's refusal: the token is good but the person's role lacks the call
  * (docs/product/staff.md#roles), so they stay signed in and read why.
  */
 export function isForbiddenByRole(error: unknown): boolean {
   return (
     error instanceof ApiRequestError &&
     error.status === 403 &&
-    (error.body as { code?: unknown } | undefined)?.code === 'FORBIDDEN'
+    ROLE_REFUSALS.includes((error.body as { code?: unknown } | undefined)?.code)
   );
 }
 

@@ -1,5 +1,11 @@
 import { type AuditEntry, auditMessages as text } from '@tableserve/contract/audit';
-import { describeAction, describeChanges, describeObject, formatAuditTime } from '@/orders/lib/audit-format';
+import {
+  describeAction,
+  describeActor,
+  describeChanges,
+  describeObject,
+  formatAuditTime,
+} from '@/orders/lib/audit-format';
 
 function Changes({ entry }: { entry: AuditEntry }) {
   const changes = describeChanges(entry);
@@ -12,6 +18,17 @@ function Changes({ entry }: { entry: AuditEntry }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The name, and the kind under it unless it is the name (TableServe). */
+function Actor({ entry }: { entry: AuditEntry }) {
+  const actor = describeActor({ name: entry.actor_name, kind: entry.actor_kind });
+  return (
+    <>
+      {actor.name}
+      {actor.kind && <span className="block text-xs font-normal text-stone-500">{actor.kind}</span>}
+    </>
   );
 }
 
@@ -49,10 +66,7 @@ export function AuditEntries({ entries, timeZone }: { entries: readonly AuditEnt
                 <time dateTime={entry.at}>{formatAuditTime(entry.at, timeZone)}</time>
               </td>
               <td className="py-3 pr-4 font-medium whitespace-nowrap text-stone-900">
-                {entry.actor_name}
-                <span className="block text-xs font-normal text-stone-500">
-                  {text.kinds[entry.actor_kind]}
-                </span>
+                <Actor entry={entry} />
               </td>
               <td className="py-3 pr-4 text-stone-800">{describeAction(entry)}</td>
               <td className="py-3 pr-4 whitespace-nowrap text-stone-700">{describeObject(entry)}</td>

@@ -3,11 +3,16 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { control } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
+import { describeActor } from '@/orders/lib/audit-format';
 import { type AuditFilters, actorValue, NO_FILTERS } from '../lib/audit-filters';
 
 const selectClasses = cn(control, 'min-h-[2.875rem] appearance-auto pr-2');
 
-const kindOf = (actor: AuditActor) => text.kinds[actor.kind];
+/** 'Sam Server (Staff)'; TableServe alone, since it is its own kind. */
+function actorOption(actor: AuditActor) {
+  const { name, kind } = describeActor(actor);
+  return kind ? `${name} (${kind})` : name;
+}
 
 /** Person, action and day, each with its visible label, and a way back to the whole trail. */
 export function AuditFiltersBar({
@@ -37,7 +42,7 @@ export function AuditFiltersBar({
           <option value="">{text.everyone}</option>
           {actors.map((actor) => (
             <option key={actorValue(actor)} value={actorValue(actor)}>
-              {actor.name} ({kindOf(actor)})
+              {actorOption(actor)}
             </option>
           ))}
         </select>

@@ -48,13 +48,13 @@ const actors = [
   { kind: 'device', id: 7, name: 'Pass tablet' },
 ];
 
-function renderTrail() {
+function renderTrail(shown: AuditEntry[] = entries, people: typeof actors = actors) {
   const { calls } = stubFetch(({ url }) =>
     url.includes('/audit/actors')
-      ? jsonResponse(200, { actors })
+      ? jsonResponse(200, { actors: people })
       : jsonResponse(200, {
-          entries,
-          pagination: { page: 1, per_page: 20, total: 2, total_pages: 1 },
+          entries: shown,
+          pagination: { page: 1, per_page: 20, total: shown.length, total_pages: 1 },
           timezone: 'America/Los_Angeles',
         }),
   );
@@ -102,6 +102,50 @@ describe('Audit trail screen (docs/product/staff.md#audit-trail)', () => {
       expect(trailCalls().at(-1)).toBe('/api/v1/owner/restaurant/5/audit?page=1&per_page=20'),
     );
     expect(screen.getByLabelText('Person')).toHaveValue('');
+  });
+
+  it("reads TableServe's own steps (docs/product/payments.md#order-changes): the refund's amount and reason, the sweep's reason", async () => {
+    const user = userEvent.setup();
+    const system = { actor_kind: 'system', actor_id: 0, actor_name: 'TableServe' } as const;
+    const { trailCalls } = renderTrail(
+      [
+        entry({
+          id: 3,
+          ...system,
+          action: 'order.refunded',
+          before: null,
+          after: { amount: 24.44, reason: 'Order cancelled', automatic: true },
+        }),
+        entry({
+          id: 4,
+          at: '2026-11-21T02:00:00.000Z',
+          ...system,
+          action: 'order.cancelled',
+          object_id: 13,
+          before: { status: 'Pending' },
+          after: { status: 'Cancelled', reason: 'Not paid within 15 minutes' },
+        }),
+      ],
+      [...actors, { kind: 'system', id: 0, name: 'TableServe' }],
+    );
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
+      'Nov 20, 2026, 7:05 PMTableServeRefunded an orderOrder #12amount: $24.44reason: Order cancelledautomatic: yes',
+      'Nov 20, 2026, 6:00 PMTableServeCancelled an orderOrder #13status: Pending → Cancelledreason: Not paid within 15 minutes',
+    ]);
+    await user.selectOptions(screen.getByLabelText('Person'), 'TableServe');
+    await waitFor(() =>
+      expect(trailCalls().at(-1)).toBe(
+        '/api/v1/owner/restaurant/5/audit?page=1&per_page=20&actor_kind=system&actor_id=0',
+      ),
+    );
+    await user.selectOptions(screen.getByLabelText('Action'), 'Refunded an order');
+    await waitFor(() => expect(trailCalls().at(-1)).toContain('action=order.refunded'));
   });
 
   it('exports the filtered trail as CSV, a formula typed as a name opening as text', async () => {

@@ -8,15 +8,16 @@ import { PaymentStatePill } from '@/orders/components/payment-state-pill';
 import { orderFigures } from '@/orders/lib/order-figures';
 import type { OrderCardState } from '../hooks/use-order-card';
 import { DeleteConfirmation } from './delete-confirmation';
+import { SaveConfirmation } from './save-confirmation';
 
 /**
  * The foot of an order card: the total (an estimate while the lines are edited), the last
  * failure, and Approve or Update Order and Delete Order; any order but a Completed one can be
- * deleted, after a second confirmation.
+ * deleted, after a second confirmation. Either confirmation says what the change does to the
+ * money first (docs/product/payments.md#order-changes).
  */
 export function OrderCardFooter({ order, card }: { order: StaffOrder; card: OrderCardState }) {
-  const { pending, edited, failure } = card;
-  const saving = card.approve.isPending || card.update.isPending;
+  const { pending, edited, failure, saving } = card;
   // The stored figures; an edit shows its estimate only, the server prices it again.
   const figures = edited ? null : orderFigures(order);
   return (
@@ -49,10 +50,20 @@ export function OrderCardFooter({ order, card }: { order: StaffOrder; card: Orde
         </p>
       )}
 
-      {card.confirmingDelete ? (
+      {card.confirmingSave !== null ? (
+        <SaveConfirmation
+          orderId={order.order_id}
+          message={card.confirmingSave}
+          saving={card.update.isPending}
+          onConfirm={card.confirmSave}
+          onCancel={card.cancelSave}
+        />
+      ) : card.confirmingDelete ? (
         <DeleteConfirmation
           orderId={order.order_id}
           deleting={card.remove.isPending}
+          money={card.deleteMoney}
+          onRetryMoney={card.retryDeleteMoney}
           onConfirm={card.confirmDelete}
           onCancel={card.cancelDelete}
         />
@@ -61,6 +72,7 @@ export function OrderCardFooter({ order, card }: { order: StaffOrder; card: Orde
           <div className={cn('mt-4 grid gap-2', pending && 'grid-cols-2')}>
             {pending && (
               <Button
+                ref={card.saveButton}
                 busy={saving}
                 onClick={card.saveOrApprove}
                 disabled={card.busy}

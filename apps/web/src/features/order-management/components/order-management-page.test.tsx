@@ -1,3 +1,4 @@
+import { orderMoneyMessages } from '@tableserve/contract/ledger';
 import type { MenuItem } from '@tableserve/contract/menu';
 import { ownerOrderMessages, type StaffOrder } from '@tableserve/contract/owner-orders';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -8,7 +9,7 @@ import { chosenOptions, unitPriceOf } from '@/lib/item-options';
 import { localKeys, sessionKeys } from '@/lib/storage';
 import { smashBurger } from '@/orders/testing/smash-burger';
 import { staffOrder } from '@/orders/testing/staff-order';
-import { jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
+import { deferred, jsonResponse, renderRoute, stubFetch } from '@/test/render-route';
 import { OrderManagementPage } from './order-management-page';
 
 // The live socket has its own tests (use-staff-order-events.test.tsx); here it is simply live.
@@ -55,7 +56,10 @@ afterEach(() => {
 type Call = { url: string; method: string; body: unknown };
 
 /** The owner's order API as the server behaves, over an in-memory list (newest first). */
-function fakeOrderServer(orders: StaffOrder[], answer?: (call: Call) => Response | undefined) {
+function fakeOrderServer(
+  orders: StaffOrder[],
+  answer?: (call: Call) => Response | Promise<Response> | undefined,
+) {
   let list = [...orders];
   const prices = new Map(MENU.map((item) => [item.menu_id, item]));
   const stub = stubFetch((call) => {
@@ -418,6 +422,8 @@ describe('Order Management: deleting', () => {
     expect(callsTo('/owner/restaurant/7/delete-order/5')).toEqual([
       expect.objectContaining({ method: 'DELETE' }),
     ]);
+    // Paid at the counter, it has no bill: there is no money to ask about.
+    expect(callsTo('/money-preview')).toHaveLength(0);
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Order #5' })).not.toBeInTheDocument());
     expect(screen.getByRole('article', { name: 'Order #4' })).toBeInTheDocument();
   });
@@ -515,5 +521,186 @@ describe('Order Management: options (docs/decisions/017-item-options.md)', () =>
       ],
       total_amount: 35.5,
     });
+  });
+});
+
+describe('Order Management: an order that carries money (docs/product/payments.md#order-changes)', () => {
+  const PREVIEW = '/owner/restaurant/7/orders/5/money-preview';
+  const paidOrder = (overrides: Partial<StaffOrder> = {}) =>
+    staffOrder({ order_id: 5, payment_timing: 'order', payment_state: 'paid', ...overrides });
+  const refunds = orderMoneyMessages.refundsTo('$28.69', '4242');
+  const preview = (message: string | null) =>
+    jsonResponse(200, { refunds: [], refund_total: 0, asks_more: 0, message });
+  const refused = (status: number, message: string, code: string) => jsonResponse(status, { message, code });
+
+  it('asks the preview as the delete confirmation opens, and says what goes back before Confirm Delete', async () => {
+    const answer = deferred<Response>();
+    const { callsTo } = fakeOrderServer([paidOrder({ status: 'Approved' })], (call) =>
+      call.url.endsWith(PREVIEW) ? answer.promise : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+
+    const order = await card(5);
+    await user.click(within(order).getByRole('button', { name: ownerOrderMessages.deleteOrder }));
+    expect(within(order).getByText(ownerOrderMessages.deleteQuestion(5))).toBeInTheDocument();
+    expect(within(order).getByText(ownerOrderMessages.checkingMoney)).toBeInTheDocument();
+    const confirm = within(order).getByRole('button', { name: ownerOrderMessages.confirmDelete });
+    expect(confirm).toBeDisabled();
+    expect(callsTo(PREVIEW)).toEqual([
+      expect.objectContaining({ method: 'POST', body: { change: 'delete' } }),
+    ]);
+
+    answer.resolve(preview(refunds));
+    expect(await within(order).findByText(refunds)).toBeInTheDocument();
+    expect(within(order).queryByText(ownerOrderMessages.checkingMoney)).not.toBeInTheDocument();
+    expect(confirm).toBeEnabled();
+    expect(confirm).toHaveAccessibleDescription(refunds);
+    await user.click(confirm);
+    expect(await screen.findByText('Order #5 deleted')).toBeInTheDocument();
+    expect(callsTo('/delete-order/5')).toHaveLength(1);
+  });
+
+  it.each([
+    ['403, a role that may not refund', 403, orderMoneyMessages.refundNotAllowed, 'REFUND_NOT_ALLOWED'],
+    ['409, a payment being confirmed', 409, orderMoneyMessages.paymentPending, 'PAYMENT_PENDING'],
+  ])(
+    "shows the preview's refusal (%s) and keeps Confirm Delete off, signed in",
+    async (_label, status, message, code) => {
+      const { callsTo } = fakeOrderServer([paidOrder()], (call) =>
+        call.url.endsWith(PREVIEW) ? refused(status, message, code) : undefined,
+      );
+      const user = userEvent.setup();
+      const { router } = renderPage();
+
+      const order = await card(5);
+      await user.click(within(order).getByRole('button', { name: ownerOrderMessages.deleteOrder }));
+      expect(await within(order).findByText(message)).toBeInTheDocument();
+      expect(within(order).getByRole('button', { name: ownerOrderMessages.confirmDelete })).toBeDisabled();
+      expect(router.state.location.pathname).toBe('/dashboard/order-management');
+      expect(localStorage.getItem(localKeys.restaurantToken)).toBe('owner-token');
+      // Cancel, and the next confirmation asks again.
+      await user.click(within(order).getByRole('button', { name: ownerOrderMessages.cancel }));
+      await user.click(within(order).getByRole('button', { name: ownerOrderMessages.deleteOrder }));
+      await waitFor(() => expect(callsTo(PREVIEW)).toHaveLength(2));
+      expect(callsTo('/delete-order/')).toHaveLength(0);
+    },
+  );
+
+  it("shows the delete's own refusal (a payment arrived since the preview) as the card's other failures", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fakeOrderServer([paidOrder()], (call) => {
+      if (call.url.endsWith(PREVIEW)) return preview(refunds);
+      if (call.method === 'DELETE') return refused(409, orderMoneyMessages.paymentPending, 'PAYMENT_PENDING');
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+
+    const order = await card(5);
+    await user.click(within(order).getByRole('button', { name: ownerOrderMessages.deleteOrder }));
+    await user.click(await within(order).findByRole('button', { name: ownerOrderMessages.confirmDelete }));
+    expect(await within(order).findByText(ownerOrderMessages.saveFailed)).toBeInTheDocument();
+    expect(within(order).getByText(orderMoneyMessages.paymentPending)).toBeInTheDocument();
+    expect(within(order).getByRole('button', { name: ownerOrderMessages.deleteOrder })).toBeInTheDocument();
+  });
+
+  it('says when the preview could not be asked, and Try again asks it again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    fakeOrderServer([paidOrder()], (call) =>
+      call.url.endsWith(PREVIEW)
+        ? fail
+          ? jsonResponse(500, { message: 'Internal error' })
+          : preview(null)
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+
+    const order = await card(5);
+    await user.click(within(order).getByRole('button', { name: ownerOrderMessages.deleteOrder }));
+    expect(await within(order).findByText(ownerOrderMessages.moneyCheckFailed)).toBeInTheDocument();
+    expect(within(order).getByRole('button', { name: ownerOrderMessages.confirmDelete })).toBeDisabled();
+    fail = false;
+    await user.click(within(order).getByRole('button', { name: ownerOrderMessages.tryAgain }));
+    await waitFor(() =>
+      expect(within(order).getByRole('button', { name: ownerOrderMessages.confirmDelete })).toBeEnabled(),
+    );
+    expect(within(order).queryByText(ownerOrderMessages.moneyCheckFailed)).not.toBeInTheDocument();
+  });
+
+  it('asks the preview before saving an edit; when money moves, saves only after Save changes', async () => {
+    const { callsTo } = fakeOrderServer([paidOrder()], (call) =>
+      call.url.endsWith(PREVIEW) ? preview(refunds) : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+
+    const order = await card(5);
+    await user.click(within(order).getByRole('button', { name: 'Remove Soda' }));
+    await user.click(within(order).getByRole('button', { name: ownerOrderMessages.updateOrder }));
+    expect(await within(order).findByText(ownerOrderMessages.saveQuestion(5))).toBeInTheDocument();
+    expect(within(order).getByText(refunds)).toBeInTheDocument();
+    expect(callsTo(PREVIEW)).toEqual([
+      expect.objectContaining({
+        body: { change: 'edit', order_items: [{ menu_item_id: 11, quantity: 2, options: [] }] },
+      }),
+    ]);
+    expect(callsTo('/customer/update-order/')).toHaveLength(0);
+    // The lines wait while the confirmation is open.
+    expect(within(order).getByRole('button', { name: 'Increase Pizza' })).toBeDisabled();
+
+    // Cancel goes back to the edit, focus on Update Order.
+    expect(within(order).getByRole('button', { name: ownerOrderMessages.cancel })).toHaveFocus();
+    await user.click(within(order).getByRole('button', { name: ownerOrderMessages.cancel }));
+    const update = within(order).getByRole('button', { name: ownerOrderMessages.updateOrder });
+    expect(update).toHaveFocus();
+    expect(within(order).queryByText('Soda')).not.toBeInTheDocument();
+
+    await user.click(update);
+    await user.click(await within(order).findByRole('button', { name: ownerOrderMessages.saveChanges }));
+    await waitFor(() => expect(callsTo('/customer/update-order/5')).toHaveLength(1));
+    expect(callsTo('/customer/update-order/5')[0]?.body).toMatchObject({
+      order_items: [{ menu_item_id: 11, quantity: 2, options: [] }],
+    });
+    expect(
+      await within(order).findByRole('button', { name: ownerOrderMessages.approve }),
+    ).toBeInTheDocument();
+    expect(within(order).queryByText(ownerOrderMessages.saveQuestion(5))).not.toBeInTheDocument();
+  });
+
+  it('saves an edit at once when the preview says no money moves', async () => {
+    const { callsTo } = fakeOrderServer([paidOrder({ payment_state: 'unpaid' })], (call) =>
+      call.url.endsWith(PREVIEW) ? preview(null) : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+
+    const order = await card(5);
+    await user.click(within(order).getByRole('button', { name: 'Increase Soda' }));
+    await user.click(within(order).getByRole('button', { name: ownerOrderMessages.updateOrder }));
+    await waitFor(() => expect(callsTo('/customer/update-order/5')).toHaveLength(1));
+    expect(callsTo(PREVIEW)).toHaveLength(1);
+    expect(within(order).queryByText(ownerOrderMessages.saveQuestion(5))).not.toBeInTheDocument();
+  });
+
+  it("shows a refused edit as the card's other failures, and keeps the person signed in", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { callsTo } = fakeOrderServer([paidOrder()], (call) =>
+      call.url.endsWith(PREVIEW)
+        ? refused(403, orderMoneyMessages.refundNotAllowed, 'REFUND_NOT_ALLOWED')
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+
+    const order = await card(5);
+    await user.click(within(order).getByRole('button', { name: 'Remove Soda' }));
+    await user.click(within(order).getByRole('button', { name: ownerOrderMessages.updateOrder }));
+    expect(await within(order).findByText(ownerOrderMessages.saveFailed)).toBeInTheDocument();
+    expect(within(order).getByText(orderMoneyMessages.refundNotAllowed)).toBeInTheDocument();
+    expect(callsTo('/customer/update-order/')).toHaveLength(0);
+    expect(localStorage.getItem(localKeys.restaurantToken)).toBe('owner-token');
   });
 });

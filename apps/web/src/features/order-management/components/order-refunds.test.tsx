@@ -1,4 +1,9 @@
-import type { CreateRefundResponse, OrderRefundsResponse } from '@tableserve/contract/refunds';
+import { orderMoneyMessages } from '@tableserve/contract/ledger';
+import {
+  type CreateRefundResponse,
+  type OrderRefundsResponse,
+  refundMessages,
+} from '@tableserve/contract/refunds';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -35,6 +40,8 @@ const afterWine: CreateRefundResponse = {
       order_id: 31,
       payment_id: 9,
       amount: 10.4,
+      tip: 0,
+      card_last4: '4242',
       reason: 'Corked',
       status: 'succeeded',
       automatic: false,
@@ -84,6 +91,37 @@ describe("an order card's refunds", () => {
     expect(post!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByText('Refunded')).toBeInTheDocument();
+  });
+
+  it('shows a refund TableServe gave back for a change: amount, tip, reason, by TableServe, card (docs/product/payments.md#order-changes)', async () => {
+    const user = userEvent.setup();
+    const cancelled: OrderRefundsResponse = {
+      ...paid,
+      payment_state: 'refunded',
+      refunded: 24.44,
+      refundable: 0,
+      refunds: [
+        {
+          ...afterWine.refunds[0]!,
+          refund_id: 6,
+          amount: 24.44,
+          tip: 3,
+          card_last4: '1881',
+          reason: orderMoneyMessages.cancelledReason,
+          automatic: true,
+          lines: [],
+        },
+      ],
+    };
+    stubFetch(() => jsonResponse(200, cancelled));
+    renderRefunds();
+    await user.click(screen.getByText('Refunds'));
+    const [refund] = within(await screen.findByRole('list')).getAllByRole('listitem');
+    expect(refund).toHaveTextContent(
+      `$24.44 ${refundMessages.withTip('$3.00')} · Order cancelled${refundMessages.status.succeeded}${refundMessages.byTableServe} · ${refundMessages.toCard('1881')}`,
+    );
+    expect(refundMessages.byTableServe).toBe('by TableServe');
+    expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
   });
 
   it('refunds the whole order as its amount left, and shows the server’s refusal as it words it', async () => {

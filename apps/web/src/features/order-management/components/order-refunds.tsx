@@ -9,7 +9,8 @@ import { RefundDialog } from './refund-dialog';
 
 /**
  * An order card's "Refunds" disclosure (docs/decisions/020-money-model.md#refunds): how the order
- * was paid, its refunds with their status, and Refund for an order paid online with something
+ * was paid, its refunds with their status, the card each went back to and, for one TableServe
+ * gave back for a change (docs/product/payments.md#order-changes), "by TableServe"; and Refund for an order paid online with something
  * left to refund, for those who may refund (orders.refund). Read when first opened.
  */
 export function OrderRefunds({ token, orderId }: { token: string; orderId: number }) {
@@ -31,12 +32,30 @@ export function OrderRefunds({ token, orderId }: { token: string; orderId: numbe
           {data.refunds.length > 0 && (
             <ul className="flex flex-col gap-1.5 border-l-2 border-stone-200 pl-3">
               {data.refunds.map((refund) => (
-                <li key={refund.refund_id} className="flex flex-wrap items-baseline justify-between gap-2">
-                  <span className="text-stone-800">
-                    <span className="font-medium tabular-nums">{formatDollars(refund.amount)}</span> ·{' '}
-                    {refund.reason}
-                  </span>
-                  <span className="text-xs font-semibold text-stone-600">{text.status[refund.status]}</span>
+                <li key={refund.refund_id} className="flex flex-col gap-0.5">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <span className="text-stone-800">
+                      <span className="font-medium tabular-nums">{formatDollars(refund.amount)}</span>
+                      {refund.tip > 0 && (
+                        <span className="text-stone-600 tabular-nums">
+                          {' '}
+                          {text.withTip(formatDollars(refund.tip))}
+                        </span>
+                      )}{' '}
+                      · {refund.reason}
+                    </span>
+                    <span className="text-xs font-semibold text-stone-600">{text.status[refund.status]}</span>
+                  </div>
+                  {(refund.automatic || refund.card_last4 !== null) && (
+                    <span className="text-xs text-stone-600">
+                      {[
+                        refund.automatic && text.byTableServe,
+                        refund.card_last4 !== null && text.toCard(refund.card_last4),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>

@@ -4,13 +4,20 @@ import {
   ownerOrderMessages,
   type StaffOrder,
 } from '@tableserve/contract/owner-orders';
-import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '@/lib/api-client';
 import { hasOptions } from '@/lib/item-options';
-import { sessionKeys, sessionStore } from '@/lib/storage';
 import { isRefusedToken } from '@/session/owner/owner-session';
-import { addMenuItem, type EditLine, isEdited, linesOf, linesTotal } from '../lib/order-edit-lines';
+import { useMoneyPreview } from '../api/money-preview';
+import { mayMoveMoney, moneyCheckOf, refusalOf } from '../lib/money-check';
+import {
+  addMenuItem,
+  type EditLine,
+  isEdited,
+  linesOf,
+  linesTotal,
+  orderItemsOf,
+} from '../lib/order-edit-lines';
 import { useOrderCardActions } from './use-order-card-actions';
 
 export type OrderCardFailure = { text: string; detail?: string };
@@ -38,12 +45,19 @@ export function useOrderCard({ order, restaurantId, token, onRefused }: OrderCar
   const [adding, setAdding] = useState(false);
   const [choosingFor, setChoosingFor] = useState<MenuItem | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  /** The preview's sentence while the edit waits for Save changes (docs/product/payments.md#order-changes). */
+  const [confirmingSave, setConfirmingSave] = useState<string | null>(null);
   const [failure, setFailure] = useState<OrderCardFailure | null>(null);
-  // Cancel swaps the confirmation back for Delete Order: focus follows, so a keyboard user is never left nowhere.
+  // Cancel swaps a confirmation back for its button: focus follows, so a keyboard user is never left nowhere.
   const deleteButton = useRef<HTMLButtonElement>(null);
-  const focusDeleteNext = useRef(false);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<RefObject<HTMLButtonElement | null> | null>(null);
 
   const actions = useOrderCardActions(restaurantId, token, orderId);
+  // What a delete or an edit would do to the money, asked before the staff member confirms.
+  const money = mayMoveMoney(order);
+  const deletePreview = useMoneyPreview(restaurantId, token, orderId);
+  const savePreview = useMoneyPreview(restaurantId, token, orderId);
 
   // An order that leaves Pending (approved here, by the kitchen, or cancelled) is no longer editable.
   useEffect(() => {
@@ -54,9 +68,10 @@ export function useOrderCard({ order, restaurantId, token, onRefused }: OrderCar
   }, [pending]);
 
   useEffect(() => {
-    if (!confirmingDelete && focusDeleteNext.current) deleteButton.current?.focus();
-    focusDeleteNext.current = false;
-  }, [confirmingDelete]);
+    if (confirmingDelete || confirmingSave !== null) return;
+    focusNext.current?.current?.focus();
+    focusNext.current = null;
+  }, [confirmingDelete, confirmingSave]);
 
   const lines = pending && draft ? draft : linesOf(order);
   const edited = pending && draft !== null && isEdited(order, draft);
@@ -84,8 +99,39 @@ export function useOrderCard({ order, restaurantId, token, onRefused }: OrderCar
     };
   }
 
+  function save(lines: EditLine[]) {
+    actions.update.mutate(lines, {
+      onSuccess: () => {
+        setConfirmingSave(null);
+        setDraft(null);
+      },
+      onError: (error) => {
+        setConfirmingSave(null);
+        failed('update')(error);
+      },
+    });
+  }
+
+  function askDeletePreview() {
+    deletePreview.mutate(
+      { change: 'delete' },
+      {
+        onError: (error) => {
+          // A refusal or a failure is shown in the confirmation itself; only a refused token leaves.
+          if (isRefusedToken(error)) onRefused();
+          else if (refusalOf(error) === undefined)
+            console.error(`Could not preview deleting #${orderId}`, error);
+        },
+      },
+    );
+  }
+
   return {
     ...actions,
+    // The lines wait while the edit's money is asked and while its confirmation is open.
+    busy: actions.busy || savePreview.isPending || confirmingSave !== null,
+    /** Update Order's spinner: the preview, then the save. */
+    saving: actions.approve.isPending || actions.update.isPending || savePreview.isPending,
     pending,
     lines,
     edited,
@@ -109,32 +155,51 @@ export function useOrderCard({ order, restaurantId, token, onRefused }: OrderCar
     stopChoosing: () => setChoosingFor(null),
     saveOrApprove() {
       setFailure(null);
-      if (edited && draft) {
-        actions.update.mutate(draft, { onSuccess: () => setDraft(null), onError: failed('update') });
-      } else {
+      if (!edited || !draft) {
         actions.approve.mutate(undefined, { onError: failed('approve') });
+        return;
       }
+      if (!money) return save(draft);
+      // docs/product/payments.md#order-changes: said before it is saved; saved at once when no money moves.
+      const lines = draft;
+      savePreview.mutate(
+        { change: 'edit', order_items: orderItemsOf(lines) },
+        {
+          onSuccess: (preview) =>
+            preview.message === null ? save(lines) : setConfirmingSave(preview.message),
+          onError: failed('update'),
+        },
+      );
+    },
+    saveButton,
+    confirmingSave,
+    confirmSave: () => draft && save(draft),
+    cancelSave() {
+      setConfirmingSave(null);
+      focusNext.current = saveButton;
     },
     confirmingDelete,
     deleteButton,
+    /** What deleting does to the money: asked as the confirmation opens; nothing to ask at the counter. */
+    deleteMoney: money ? moneyCheckOf(deletePreview) : ({ state: 'told', message: null } as const),
+    retryDeleteMoney: askDeletePreview,
     askToDelete() {
       setFailure(null);
       setConfirmingDelete(true);
+      if (money) askDeletePreview();
     },
     cancelDelete() {
       setConfirmingDelete(false);
-      focusDeleteNext.current = true;
+      deletePreview.reset();
+      focusNext.current = deleteButton;
     },
     confirmDelete() {
       setFailure(null);
+      // The flag and the toast come with the deletion itself (useOrderCardActions).
       actions.remove.mutate(undefined, {
-        onSuccess: () => {
-          // docs/product/web-app.md#client-storage, docs/product/api-conventions.md#api-calls: the session flag after a successful deletion.
-          sessionStore.set(sessionKeys.orderDeleted, 'true');
-          toast.success(ownerOrderMessages.orderDeleted(orderId));
-        },
         onError: (error) => {
           setConfirmingDelete(false);
+          deletePreview.reset();
           failed('delete')(error);
         },
       });

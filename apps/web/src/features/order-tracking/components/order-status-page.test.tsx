@@ -1,5 +1,6 @@
 import { billPageMessages } from '@tableserve/contract/bill-page';
 import { orderMessages } from '@tableserve/contract/order';
+import { orderTrackingMessages } from '@tableserve/contract/order-tracking';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -85,6 +86,36 @@ describe('OrderStatusPage', () => {
     expect(await screen.findByText(orderMessages.cancelled)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Order progress' })).not.toBeInTheDocument();
     expect(screen.queryByText('Order Received')).not.toBeInTheDocument();
+  });
+
+  it('says what went back to the card of a paid order that was cancelled (docs/product/payments.md#order-changes)', async () => {
+    signIn();
+    stubFetch(() =>
+      jsonResponse(
+        200,
+        orderSummary({
+          status: 'Cancelled',
+          total_amount: 20,
+          subtotal: 20,
+          payment_timing: 'order',
+          payment_state: 'refunded',
+          refunded: 20,
+        }),
+      ),
+    );
+    renderRoute(OrderStatusPage, { path, url });
+
+    expect(await screen.findByText(orderMessages.cancelled)).toBeInTheDocument();
+    expect(screen.getByText(orderTrackingMessages.refundedToCard('$20.00'))).toBeInTheDocument();
+    expect(screen.getByText('Refunded', { selector: 'span' })).toBeInTheDocument();
+  });
+
+  it('shows nothing refunded while nothing went back', async () => {
+    signIn();
+    stubFetch(() => jsonResponse(200, orderSummary({ status: 'Cancelled' })));
+    renderRoute(OrderStatusPage, { path, url });
+    expect(await screen.findByText(orderMessages.cancelled)).toBeInTheDocument();
+    expect(screen.queryByText(/to your card/)).not.toBeInTheDocument();
   });
 
   it('reveals the first 3 items behind the Order # toggle, the rest behind +N more items, and the sub-total', async () => {
@@ -174,6 +205,26 @@ describe('OrderStatusPage', () => {
     expect(screen.queryByText(orderMessages.cancelled)).not.toBeInTheDocument();
     const steps = within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole('listitem');
     expect(steps[3]).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('follows a cancellation by the unpaid-order sweep live, with what went back to the card', async () => {
+    signIn();
+    const paid = { subtotal: 31.5, payment_timing: 'order', payment_state: 'partly_paid' } as const;
+    stubFetch(() => jsonResponse(200, orderSummary({ status: 'Pending', ...paid })));
+    renderRoute(OrderStatusPage, { path, url });
+    await waitForLive();
+    expect(screen.queryByText(/to your card/)).not.toBeInTheDocument();
+
+    server().emitUpdate({
+      order_id: 42,
+      status: 'Cancelled',
+      total_amount: 31.5,
+      ...paid,
+      payment_state: 'refunded',
+      refunded: 20,
+    });
+    expect(await screen.findByText(orderTrackingMessages.refundedToCard('$20.00'))).toBeInTheDocument();
+    expect(screen.getByText(orderMessages.cancelled)).toBeInTheDocument();
   });
 
   it('ignores an update for another order on its own', async () => {

@@ -1,6 +1,6 @@
 import { type OrderSummary, orderServerMessages } from '@tableserve/contract/order';
 import { orderTrackingMessages } from '@tableserve/contract/order-tracking';
-import { ChevronDown, MapPin, Phone, ReceiptText } from 'lucide-react';
+import { ChevronDown, MapPin, Phone, ReceiptText, Undo2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ViewBillLink } from '@/components/diner/view-bill-link';
@@ -198,6 +198,12 @@ function OrderStatusView({
               {formatDollars(summary.total_amount)}
             </span>
           </div>
+          {summary.refunded !== undefined && (
+            <p className="mt-4 flex items-center gap-2.5 rounded-xl bg-sky-50 px-4 py-3 text-sm font-medium text-sky-900 ring-1 ring-sky-200 ring-inset">
+              <Undo2 className="size-4 shrink-0 text-sky-700" aria-hidden />
+              {orderTrackingMessages.refundedToCard(formatDollars(summary.refunded))}
+            </p>
+          )}
         </Card>
 
         <div className="flex flex-col gap-5">

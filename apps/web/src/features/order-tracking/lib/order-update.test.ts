@@ -13,6 +13,23 @@ describe('applyOrderUpdate', () => {
     });
   });
 
+  it('takes the figures of an update, what was refunded too', () => {
+    const paid = orderSummary({ subtotal: 31.5, payment_timing: 'order', payment_state: 'paid' });
+    const update = {
+      order_id: 42,
+      status: 'Cancelled',
+      total_amount: 31.5,
+      subtotal: 31.5,
+      payment_timing: 'order',
+      payment_state: 'refunded',
+      refunded: 31.5,
+    } as const;
+    expect(applyOrderUpdate(paid, update)).toMatchObject({ status: 'Cancelled', refunded: 31.5 });
+    // The refund confirmed later, with nothing else changed, still reaches the page.
+    const cancelled = applyOrderUpdate(paid, { ...update, refunded: undefined });
+    expect(applyOrderUpdate(cancelled, update)).toMatchObject({ refunded: 31.5 });
+  });
+
   it('leaves the order untouched when the order_id is another order', () => {
     expect(applyOrderUpdate(order, { order_id: 43, status: 'Cancelled', total_amount: 0 })).toBe(order);
   });

@@ -38,6 +38,7 @@ const MONEY_KEYS = [
   'service',
   'payment_timing',
   'payment_state',
+  'refunded',
 ] as const satisfies readonly (keyof OrderMoney)[];
 
 const moneyOf = (update: OrderUpdatePayload): OrderMoney =>
