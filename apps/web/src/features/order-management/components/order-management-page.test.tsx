@@ -670,6 +670,33 @@ describe('Order Management: an order that carries money (docs/product/payments.m
     expect(within(order).queryByText(ownerOrderMessages.saveQuestion(5))).not.toBeInTheDocument();
   });
 
+  it('closes the confirmation when the order leaves Pending meanwhile (approved elsewhere)', async () => {
+    let approvedElsewhere = false;
+    fakeOrderServer([paidOrder(), staffOrder({ order_id: 4 })], (call) => {
+      if (call.url.endsWith(PREVIEW)) return preview(refunds);
+      if (approvedElsewhere && ORDERS_URL.test(call.url))
+        return jsonResponse(200, {
+          orders: [paidOrder({ status: 'Approved' }), staffOrder({ order_id: 4, status: 'Approved' })],
+          pagination: { page: 1, per_page: 10, total: 2, total_pages: 1 },
+        });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+
+    const order = await card(5);
+    await user.click(within(order).getByRole('button', { name: 'Remove Soda' }));
+    await user.click(within(order).getByRole('button', { name: ownerOrderMessages.updateOrder }));
+    expect(await within(order).findByText(ownerOrderMessages.saveQuestion(5))).toBeInTheDocument();
+    // Another change reads the lists again: order #5 is Approved by now.
+    approvedElsewhere = true;
+    await user.click(within(await card(4)).getByRole('button', { name: ownerOrderMessages.approve }));
+    await waitFor(() =>
+      expect(within(order).queryByText(ownerOrderMessages.saveQuestion(5))).not.toBeInTheDocument(),
+    );
+    expect(within(order).getByText('Soda')).toBeInTheDocument();
+  });
+
   it('saves an edit at once when the preview says no money moves', async () => {
     const { callsTo } = fakeOrderServer([paidOrder({ payment_state: 'unpaid' })], (call) =>
       call.url.endsWith(PREVIEW) ? preview(null) : undefined,

@@ -64,6 +64,7 @@ export function useOrderCard({ order, restaurantId, token, onRefused }: OrderCar
     if (!pending) {
       setDraft(null);
       setAdding(false);
+      setConfirmingSave(null);
     }
   }, [pending]);
 
