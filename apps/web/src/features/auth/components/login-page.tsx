@@ -1,6 +1,6 @@
 import { ownerForgotMessages } from '@tableserve/contract/messages';
 import { ArrowLeft, KeyRound, UtensilsCrossed } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -24,7 +24,7 @@ type Mode = 'login' | 'forgot';
 const LOGIN_EMAIL_ID = 'login-email';
 const LOGIN_PASSWORD_ID = 'login-password';
 
-/** The value of a field of the prerendered page, as it stands when the app first renders it. */
+/** The value of a field of the prerendered page, as it stands in the browser now. */
 function typedBeforeHydration(id: string): string {
   if (typeof document === 'undefined') return '';
   const field = document.getElementById(id);
@@ -44,11 +44,16 @@ export function LoginPage() {
   // A message the previous screen handed over (a staff member's password just set).
   const [message, setMessage] = useState<BannerMessage | null>(() => bannerOfState(location.state));
   // The page is prerendered (docs/performance.md): what was typed, or a password manager filled
-  // in, before the app hydrated it is in the fields but not in the state. Read from them in the
-  // first render, not in an effect after it: under load React may commit a render between the two,
-  // and a controlled input then takes the state's empty value, wiping what was typed.
+  // in, before the app hydrated it is in the fields but not in the state. Hydration leaves a
+  // field's value alone, but the next render would set it to the state's empty value, wiping what
+  // was typed. So read the fields in the first render and again in a layout effect right after the
+  // hydrating commit, before any other render: under load the typing may land between the two.
   const [email, setEmail] = useState(() => typedBeforeHydration(LOGIN_EMAIL_ID));
   const [password, setPassword] = useState(() => typedBeforeHydration(LOGIN_PASSWORD_ID));
+  useLayoutEffect(() => {
+    setEmail(typedBeforeHydration(LOGIN_EMAIL_ID));
+    setPassword(typedBeforeHydration(LOGIN_PASSWORD_ID));
+  }, []);
   const [resetEmail, setResetEmail] = useState('');
 
   const signIn = useOwnerSignIn();
