@@ -93,7 +93,8 @@ export const can = (role: Role, permission: Permission): boolean =>
 /**
  * The permissions, any one of which allows moving an order to a status from the Kitchen's call:
  * Ready is the kitchen's; Approved is an approval (orders.manage) or, from Ready, the kitchen's
- * recall; Completed is a payment; Cancelled a manager's or server's decision.
+ * recall (approvalPermission says which); Completed is a payment; Cancelled a manager's or
+ * server's decision.
  */
 export const STATUS_CHANGE_PERMISSIONS: Record<OrderStatus, readonly Permission[]> = {
   Pending: ['orders.manage'],
@@ -102,6 +103,14 @@ export const STATUS_CHANGE_PERMISSIONS: Record<OrderStatus, readonly Permission[
   Completed: ['orders.pay'],
   Cancelled: ['orders.manage'],
 };
+
+/**
+ * Approved from Ready is the kitchen's recall, the Kitchen's alone (and the owner's and managers',
+ * who hold every permission): a server cannot send a Ready order back to the kitchen. From
+ * Pending it is an approval (docs/product/staff.md#roles).
+ */
+export const approvalPermission = (from: OrderStatus): Permission =>
+  from === 'Ready' ? 'kitchen.work' : 'orders.manage';
 
 /** What a role is called on screen. */
 export const ROLE_LABELS: Record<Role, string> = {

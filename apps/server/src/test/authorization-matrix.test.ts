@@ -1827,8 +1827,9 @@ describe('every route × every role × every object', () => {
 
 /**
  * The Kitchen's status call past its gate (docs/product/staff.md#roles): each status takes its own
- * permission (STATUS_CHANGE_PERMISSIONS), and without orders.manage an approval is only the
- * kitchen's recall of a Ready order. A refused move leaves the order where it was.
+ * permission (STATUS_CHANGE_PERMISSIONS), and Approved from Ready is the kitchen's recall
+ * (kitchen.work), from Pending an approval (orders.manage). A refused move leaves the order where
+ * it was.
  */
 describe("the Kitchen call's statuses, by role", () => {
   type Move = { from: 'Pending' | 'Ready'; to: OrderStatus; status: 200 | 403 };
@@ -1844,6 +1845,8 @@ describe("the Kitchen call's statuses, by role", () => {
     { from: 'Pending', to: 'Cancelled', status: 200 },
     { from: 'Ready', to: 'Completed', status: 200 },
     { from: 'Pending', to: 'Ready', status: 403 },
+    // A recall is the Kitchen's: a server approves, but cannot send a Ready order back.
+    { from: 'Ready', to: 'Approved', status: 403 },
   ];
   const moves: [StaffName, Move[]][] = [
     ['kitchenA', kitchen],

@@ -253,8 +253,7 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<{ staffOrders: StaffOrdersS
     async (request) =>
       staffOrders.updateStatus(request.actor!, request.params.restaurant_id, request.params.order_id, {
         to: request.body.status,
-        // Without orders.manage, Approved is only the kitchen's recall of a Ready order.
-        recallOnly: !can(request.actor?.role ?? 'owner', 'orders.manage'),
+        may: (permission) => can(request.actor?.role ?? 'owner', permission),
       }),
   );
 };

@@ -16,7 +16,7 @@ import {
   ownerOrderServerMessages as text,
 } from '@tableserve/contract/owner-orders';
 import { pagination } from '@tableserve/contract/pagination';
-import { staffRoleMessages } from '@tableserve/contract/staff-roles';
+import { approvalPermission, type Permission, staffRoleMessages } from '@tableserve/contract/staff-roles';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -325,22 +325,25 @@ export function createStaffOrdersService(deps: {
     },
 
     /**
-     * The kitchen's and the owner's status changes, along the status machine only; `recallOnly`
-     * (a kitchen without orders.manage) allows Approved only from Ready.
+     * The kitchen's and the owner's status changes, along the status machine only, and of those
+     * only the moves the caller's role holds: Approved from Pending is an approval, from Ready the
+     * kitchen's recall (approvalPermission). A move the machine allows but the role does not is 403.
      */
     async updateStatus(
       actor: Actor,
       restaurantId: number,
       orderId: number,
-      { to, recallOnly = false }: { to: OrderStatus; recallOnly?: boolean },
+      { to, may }: { to: OrderStatus; may: (permission: Permission) => boolean },
     ) {
       const rule = alongTheMachine(to);
-      const recall = recallOnly && to === 'Approved';
+      const permitted =
+        to === 'Approved' ? rule.from.filter((from) => may(approvalPermission(from))) : rule.from;
       const order = await moveStatus(actor, restaurantId, orderId, to, {
-        from: recall ? ['Ready'] : rule.from,
-        // An approval the status machine would allow is the role's to refuse, not the machine's.
+        from: permitted,
+        // A move the status machine would allow is the role's to refuse, not the machine's. (The
+        // row is read after the move missed: a race may have brought it to a permitted status.)
         error: (row) =>
-          recall && rule.from.includes(row.status)
+          rule.from.includes(row.status) && !permitted.includes(row.status)
             ? forbidden(staffRoleMessages.forbidden, 'FORBIDDEN')
             : rule.error(row),
       });
