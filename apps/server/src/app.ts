@@ -100,8 +100,6 @@ export type BuildOptions = {
   now?: () => Date;
   /** Sends the Stripe SDK's requests to this address instead of api.stripe.com (tests: a local fake). */
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
-  /** Prefix of the rate-limit counters in Redis (tests: one per run, so runs never add up). */
-  rateLimitNamespace?: string;
   /** Sees every route as it is added (tests: the authorization matrix reads the route table). */
   onRoute?: onRouteHookHandler;
   /** Where the log lines go instead of stdout (tests read them). */
@@ -236,12 +234,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await registerRateLimits(app, redis, options.rateLimitNamespace);
+  await registerRateLimits(app, redis, config.redisPrefix);
   await registerApiDocs(app);
 
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwtSecret');
   // What each process keeps of the database, forgotten on every instance when it changes.
-  const caches = createInvalidatedCaches({ redis, log: app.log });
+  const caches = createInvalidatedCaches({ redis, prefix: config.redisPrefix, log: app.log });
   app.addHook('onClose', () => caches.close());
   const tokens = createSessionTokens({ db: database.db, jwt: createJwtService(jwtSecret, now), caches });
   app.decorate('tokens', tokens);
@@ -387,6 +385,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     publishedMenus,
     redis,
+    redisPrefix: config.redisPrefix,
     openBills,
     sockets: metrics.sockets,
   });

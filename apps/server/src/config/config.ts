@@ -61,6 +61,10 @@ const EnvSchema = z.object({
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .optional(),
   ),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{0,64}$/, 'must be up to 64 letters, digits, or . : _ -')
+    .default(''),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   OWNER_TOKEN_TTL: duration.prefault('12h'),
   CUSTOMER_TOKEN_TTL: duration.prefault('12h'),
@@ -178,6 +182,8 @@ export type Config = {
   /** Where PGlite runs (db/client.ts): the server's thread, or a worker thread of its own. */
   embeddedThread: 'main' | 'worker';
   redisUrl: string | undefined;
+  /** Begins every Redis key and channel: deployments sharing one Redis share nothing. */
+  redisPrefix: string;
   jwtSecret: string | undefined;
   ownerTokenTtlSeconds: number;
   customerTokenTtlSeconds: number;
@@ -264,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     embeddedThread: e.EMBEDDED_DATABASE_THREAD,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     jwtSecret: e.JWT_SECRET,
     ownerTokenTtlSeconds: e.OWNER_TOKEN_TTL,
     customerTokenTtlSeconds: e.CUSTOMER_TOKEN_TTL,

@@ -54,6 +54,11 @@ export const environmentVariables: Record<keyof Env, VariableDoc> & Record<strin
     default: '',
     meaning: 'shares rate-limit counters and real-time (Socket.IO) rooms between instances',
   },
+  REDIS_PREFIX: {
+    default: '',
+    meaning:
+      'begins every Redis key and channel (rate-limit counters, Socket.IO rooms, cache invalidations), so that two deployments, or production and its staging, can share one Redis without sharing rooms or limits; the same on every instance of one deployment (up to 64 of `A-Z a-z 0-9 . : _ -`, e.g. `staging:`)',
+  },
   JWT_SECRET: {
     default: '',
     meaning:

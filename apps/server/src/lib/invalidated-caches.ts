@@ -68,8 +68,13 @@ type Entry<V> = {
  * it goes through or the cache's max age has passed (by then no instance still holds the value);
  * the max age bounds the harm of a message lost any other way.
  */
-export function createInvalidatedCaches(deps: { redis?: Redis | undefined; log: FastifyBaseLogger }) {
-  const { redis, log } = deps;
+export function createInvalidatedCaches(deps: {
+  redis?: Redis | undefined;
+  /** The deployment's REDIS_PREFIX, before every channel. */
+  prefix?: string;
+  log: FastifyBaseLogger;
+}) {
+  const { redis, prefix = '', log } = deps;
   const byChannel = new Map<string, { forget(key: string): void; setListening(listening: boolean): void }>();
   // Resubscribed by hand, so each cache knows when its channel listens again.
   const subscriber = redis?.duplicate({ autoResubscribe: false });
@@ -109,7 +114,7 @@ export function createInvalidatedCaches(deps: { redis?: Redis | undefined; log: 
       maxEntries: number;
       maxAgeMs: number;
     }): InvalidatedCache<K, V> {
-      const channel = `tableserve:${options.name}`;
+      const channel = `${prefix}tableserve:${options.name}`;
       const entries = new Map<string, Entry<V>>();
       const loading = new Map<string, Promise<V | undefined>>();
       /** readKeyed's loads under way by their lookup, with the generation each started in. */

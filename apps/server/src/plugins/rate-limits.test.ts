@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, onTestRedis, type TestApp } from '../test/test-app';
 import { registerErrorHandling } from './errors';
 import { registerRateLimits } from './rate-limits';
 
@@ -12,14 +12,18 @@ const redisUrl = process.env.TEST_REDIS_URL;
 describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
   let first: TestApp;
   let second: TestApp;
+  // Another deployment on the same Redis (production and its staging): its own REDIS_PREFIX.
+  let elsewhere: TestApp;
   beforeAll(async () => {
-    [first, second] = await Promise.all([
-      createTestApp({ env: { REDIS_URL: redisUrl! } }),
-      createTestApp({ env: { REDIS_URL: redisUrl! } }),
+    const deployment = onTestRedis(redisUrl);
+    [first, second, elsewhere] = await Promise.all([
+      createTestApp(deployment),
+      createTestApp(deployment),
+      createTestApp(onTestRedis(redisUrl)),
     ]);
   });
   afterAll(async () => {
-    await Promise.all([first.close(), second.close()]);
+    await Promise.all([first.close(), second.close(), elsewhere.close()]);
   });
 
   it('counts reset requests for one email across instances', async () => {
@@ -40,6 +44,8 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis', () => {
     const fourth = await ask(second, 4);
     expect(fourth.statusCode).toBe(429);
     expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+    // The other deployment's counters are its own: the same email is not limited there.
+    expect((await ask(elsewhere, 5)).statusCode).toBe(200);
   });
 });
 
@@ -47,7 +53,7 @@ describe('rate limits kept in one process (no Redis)', () => {
   it('still refuses an address after many thousand other addresses came within its window', async () => {
     const app = Fastify();
     registerErrorHandling(app);
-    await registerRateLimits(app, undefined);
+    await registerRateLimits(app, undefined, '');
     app.get(
       '/limited',
       { preHandler: app.limitByIp('test', { max: 1, windowMs: 60_000 }) },

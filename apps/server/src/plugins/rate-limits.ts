@@ -125,14 +125,15 @@ const emailOf = (request: FastifyRequest) => {
 
 /**
  * No global limit: a busy restaurant's diners often share one public IP. Only the endpoints
- * worth attacking are limited. With REDIS_URL the counters are shared by every instance.
+ * worth attacking are limited. With REDIS_URL the counters are shared by every instance, under
+ * the deployment's REDIS_PREFIX.
  */
 export async function registerRateLimits(
   app: FastifyInstance,
   redis: Redis | undefined,
-  nameSpace = 'tableserve-rl:',
+  redisPrefix: string,
 ) {
-  await app.register(rateLimit, { global: false, redis, nameSpace });
+  await app.register(rateLimit, { global: false, redis, nameSpace: `${redisPrefix}tableserve-rl:` });
 
   /** The 429: Retry-After, and a text that says as long a wait. */
   const refuse = (reply: FastifyReply, seconds: number): never => {

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { SOCKET_OPTIONS } from '@tableserve/contract/realtime';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMenuItem, signUpDiner } from '../test/orders';
 import { ownerWithRestaurant } from '../test/restaurants';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, onTestRedis, type TestApp } from '../test/test-app';
 
 /**
  * The staff's events across two API instances behind one Redis and one PostgreSQL (ADR 006): the
@@ -57,22 +56,24 @@ describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DB_DRIVER === 'pos
   () => {
     let a: TestApp;
     let b: TestApp;
+    // Another deployment (a staging, say) on the same Redis, with its own REDIS_PREFIX. It shares
+    // the database here only so that its restaurant ids, and so its rooms' names, are the same.
+    let elsewhere: TestApp;
     const addresses = new Map<TestApp, string>();
     const sockets: Socket[] = [];
 
     beforeAll(async () => {
-      // Rate-limit counters in a namespace of their own, or every run's sign-ups add up to a 429.
-      const redis = {
-        env: { REDIS_URL: process.env.TEST_REDIS_URL! },
-        build: { rateLimitNamespace: `test-rl-${randomUUID()}:` },
-      };
+      const redis = onTestRedis();
       a = await createTestApp(redis);
       b = await createTestApp({ ...redis, config: { databaseUrl: a.config.databaseUrl } });
+      elsewhere = await createTestApp({ ...onTestRedis(), config: { databaseUrl: a.config.databaseUrl } });
       addresses.set(a, await a.app.listen({ host: '127.0.0.1', port: 0 }));
       addresses.set(b, await b.app.listen({ host: '127.0.0.1', port: 0 }));
+      addresses.set(elsewhere, await elsewhere.app.listen({ host: '127.0.0.1', port: 0 }));
     });
     afterAll(async () => {
       for (const socket of sockets) socket.close();
+      await elsewhere?.close();
       await b?.close();
       await a?.close();
     });
@@ -104,6 +105,7 @@ describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DB_DRIVER === 'pos
       const dinerOnA = await listener(a, place.restaurantId, diner.token);
       const otherStaffOnB = await listener(b, other.restaurantId, other.owner.token);
       const otherStaffOnA = await listener(a, other.restaurantId, other.owner.token);
+      const staffOfAnotherDeployment = await listener(elsewhere, place.restaurantId, place.owner.token);
 
       const onA = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
         a.app.inject({
@@ -231,12 +233,14 @@ describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DB_DRIVER === 'pos
       for (const heard of staffScreens) expect(byBatchOrder(told(heard))).toEqual(byBatchOrder(story));
 
       // Nobody else heard anything: not the restaurant's diner (walk-ins are no diner's orders),
-      // on either instance, nor another restaurant's staff on either instance.
-      expect({ dinerOnB, dinerOnA, otherStaffOnB, otherStaffOnA }).toEqual({
+      // on either instance, nor another restaurant's staff on either instance, nor the same room
+      // of another deployment on the same Redis.
+      expect({ dinerOnB, dinerOnA, otherStaffOnB, otherStaffOnA, staffOfAnotherDeployment }).toEqual({
         dinerOnB: [],
         dinerOnA: [],
         otherStaffOnB: [],
         otherStaffOnA: [],
+        staffOfAnotherDeployment: [],
       });
     });
 

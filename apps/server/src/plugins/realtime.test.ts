@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { SOCKET_OPTIONS, SOCKET_UNAUTHORIZED } from '@tableserve/contract/realtime';
 import { io as connect, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerWithRestaurant } from '../test/restaurants';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, onTestRedis, type TestApp } from '../test/test-app';
 
 /** Listens on a free loopback port; answers a function that connects with the spec's options. */
 async function listen(t: TestApp) {
@@ -102,15 +101,6 @@ const setStatus = (t: TestApp, w: World, orderId: number, status: string) =>
     payload: { status },
   });
 
-/**
- * An app on the shared test Redis. Its rate-limit counters get a namespace of their own, or the
- * sign-ups of every run within the hour would add up to a 429.
- */
-const withRedis = (redisUrl: string) => ({
-  env: { REDIS_URL: redisUrl },
-  build: { rateLimitNamespace: `test-rl-${randomUUID()}:` },
-});
-
 // Once alone, and once through the Redis adapter that several instances share (when CI has Redis).
 const adapters = [
   ['in memory', undefined],
@@ -126,7 +116,7 @@ describe.each(adapters)('real-time order events (%s)', (_label, redisUrl) => {
     return socket;
   };
   beforeAll(async () => {
-    t = await createTestApp(redisUrl ? withRedis(redisUrl) : {});
+    t = await createTestApp(redisUrl ? onTestRedis(redisUrl) : {});
     open = await listen(t);
   });
   afterAll(async () => {
@@ -302,7 +292,7 @@ describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DB_DRIVER === 'pos
     let openOnB: Open;
     const sockets: Socket[] = [];
     beforeAll(async () => {
-      const redis = withRedis(process.env.TEST_REDIS_URL!);
+      const redis = onTestRedis(process.env.TEST_REDIS_URL!);
       a = await createTestApp(redis);
       b = await createTestApp({ ...redis, config: { databaseUrl: a.config.databaseUrl } });
       await a.app.listen({ host: '127.0.0.1', port: 0 });

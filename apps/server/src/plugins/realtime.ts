@@ -55,6 +55,8 @@ export function registerRealtime(
     events: DomainEventBus;
     publishedMenus: PublishedMenus;
     redis: Redis | undefined;
+    /** The deployment's REDIS_PREFIX: its rooms are its own on a shared Redis. */
+    redisPrefix: string;
     openBills: OpenBillsService;
     /** Open sockets by kind (plugins/metrics.ts). */
     sockets: Gauge<'kind'>;
@@ -72,7 +74,7 @@ export function registerRealtime(
   // The adapter's own pub/sub connections: it never closes them, so onClose below does.
   const pubSub = deps.redis ? [deps.redis.duplicate(), deps.redis.duplicate()] : [];
   const [pub, sub] = pubSub;
-  if (pub && sub) io.adapter(createAdapter(pub, sub));
+  if (pub && sub) io.adapter(createAdapter(pub, sub, { key: `${deps.redisPrefix}socket.io` }));
 
   /**
    * The room of the table a diner's socket names (auth.table_code), checked like the table's QR

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { SOCKET_OPTIONS, SOCKET_UNAUTHORIZED } from '@tableserve/contract/realtime';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +16,7 @@ import { placeDinerOrder } from './orders';
 import { freshLogin } from './owners';
 import { ownerWithRestaurant } from './restaurants';
 import { changeStaffRole, deviceTokenFor, removeStaff, revokeDevice, staffTokenFor } from './staff';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, onTestRedis, type TestApp } from './test-app';
 
 /**
  * The Socket.IO half of the authorization matrix (SECURITY.md; rooms in ADR 006): every role ×
@@ -326,10 +325,7 @@ describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DB_DRIVER === 'pos
     });
 
     it('closes the socket on the other instance, and the reconnect there is refused', async () => {
-      const redis = {
-        env: { REDIS_URL: process.env.TEST_REDIS_URL! },
-        build: { rateLimitNamespace: `test-rl-${randomUUID()}:` },
-      };
+      const redis = onTestRedis();
       one = await createTestApp(redis);
       two = await createTestApp({ ...redis, config: { databaseUrl: one.config.databaseUrl } });
       await one.app.listen({ host: '127.0.0.1', port: 0 });

@@ -133,18 +133,23 @@ export function tokenFromMail(message: OutboxEntry): string {
 }
 
 /**
+ * The environment of one deployment on the shared test Redis: a REDIS_PREFIX of its own, or every
+ * run's sign-ups would add up to a 429 and parallel suites would hear each other's rooms. Instances
+ * given the same one are one deployment.
+ */
+export const onTestRedis = (redisUrl = process.env.TEST_REDIS_URL!) => ({
+  env: { REDIS_URL: redisUrl, REDIS_PREFIX: `test-${randomBytes(8).toString('hex')}:` },
+});
+
+/**
  * Two instances on one PostgreSQL database and one Redis, as in production, for the suite this is
  * called in (TEST_REDIS_URL; the database must be PostgreSQL: in-memory PGlite cannot be shared).
- * The rate-limit counters get a namespace of their own, or every run's sign-ups add up to a 429.
  */
 export function twoInstancesForSuite(): () => { a: TestApp; b: TestApp } {
   let a: TestApp | undefined;
   let b: TestApp | undefined;
   beforeAll(async () => {
-    const redis = {
-      env: { REDIS_URL: process.env.TEST_REDIS_URL! },
-      build: { rateLimitNamespace: `test-rl-${randomBytes(8).toString('hex')}:` },
-    };
+    const redis = onTestRedis();
     a = await createTestApp(redis);
     b = await createTestApp({ ...redis, config: { databaseUrl: a.config.databaseUrl } });
   });
