@@ -85,6 +85,7 @@ export const devicesRepository = {
     change: {
       credentialHash: string;
       previousCredentialHash: string | null;
+      supersededCredentialHashes: string[];
       rotatedAt: Date;
       lastSeenAt: Date;
     },

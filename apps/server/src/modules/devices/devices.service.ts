@@ -25,6 +25,11 @@ import { type DeviceRow, devicesRepository as repo } from './devices.repository'
 export const DEVICE_TOKEN_TTL_SECONDS = 60 * 60;
 /** How long the credential a rotation replaced still works: an answer lost on a bad network. */
 export const CREDENTIAL_GRACE_MS = 2 * 60_000;
+/**
+ * Retries of one replaced credential within its grace: more than lost answers on a bad network
+ * explain, so a second holder (ADR 019).
+ */
+export const MAX_RETRIES_OF_REPLACED = 5;
 
 export type DevicesService = ReturnType<typeof createDevicesService>;
 
@@ -56,6 +61,26 @@ const auditRevoked = (
     before: { name: device.name, role: device.role },
     after,
   });
+
+/**
+ * Why the credential shown proves two holders of the device's credentials, for the audit trail;
+ * undefined when it does not. Only one rotation's credentials are known: older ones are refused.
+ */
+function secondHolder(
+  device: Pick<DeviceRow, 'rotatedAt' | 'supersededCredentialHashes'>,
+  presented: string,
+  replaced: boolean,
+  at: Date,
+): string | undefined {
+  if (device.supersededCredentialHashes.includes(presented))
+    return 'credential made obsolete by a retry with the one it replaced, then used';
+  if (!replaced) return undefined;
+  if (at.getTime() - device.rotatedAt.getTime() > CREDENTIAL_GRACE_MS)
+    return 'replaced credential used after its grace';
+  if (device.supersededCredentialHashes.length >= MAX_RETRIES_OF_REPLACED)
+    return 'replaced credential retried too often';
+  return undefined;
+}
 
 /** Paired devices (docs/product/staff.md#paired-devices, docs/decisions/019-device-credentials.md). */
 export function createDevicesService(deps: {
@@ -142,6 +167,7 @@ export function createDevicesService(deps: {
         await repo.setCredential(tx, device.id, {
           credentialHash: hashToken(credential),
           previousCredentialHash: null,
+          supersededCredentialHashes: [],
           rotatedAt: now(),
           lastSeenAt: now(),
         });
@@ -161,8 +187,10 @@ export function createDevicesService(deps: {
 
     /**
      * Rotates the credential (ADR 019): the current one, or the one it replaced within the grace,
-     * brings a new credential and token. The replaced one shown after the grace means two holders
-     * of one credential: the device is revoked, so a thief is signed out with the tablet.
+     * brings a new credential and token. Two holders of one credential are told apart by what
+     * they show: the replaced one after the grace, or a credential that a retry with the replaced
+     * one made obsolete before it was used (the tablet's, when a copy retried first), revokes the
+     * device, so a thief is signed out with the tablet.
      */
     async refresh(credential: string): Promise<DeviceSessionResponse> {
       const deviceId = Number(credential.slice(0, credential.indexOf('.')));
@@ -175,24 +203,39 @@ export function createDevicesService(deps: {
         const ownerId = await ownerOf(tx, device.restaurantId);
         const current = presented === device.credentialHash;
         const replaced = presented === device.previousCredentialHash;
-        if (!current && !replaced) return undefined;
-        if (replaced && now().getTime() - device.rotatedAt.getTime() > CREDENTIAL_GRACE_MS) {
+        const twoHolders = secondHolder(device, presented, replaced, now());
+        if (twoHolders) {
           await repo.revoke(tx, device.restaurantId, device.id, now());
           await tokens.revokeAll('device', device.id, tx);
           await auditRevoked(tx, deviceActor(device, ownerId), device.restaurantId, device, {
-            reason: 'replaced credential used after its grace',
+            reason: twoHolders,
           });
           return { kind: 'revoked', deviceId: device.id } as const;
         }
+        if (!current && !replaced) return undefined;
         const next = newCredential(device.id);
         // A retry with the replaced credential keeps the first rotation's time and hash, so the
-        // grace never stretches past CREDENTIAL_GRACE_MS.
-        await repo.setCredential(tx, device.id, {
-          credentialHash: hashToken(next),
-          previousCredentialHash: current ? device.credentialHash : device.previousCredentialHash,
-          rotatedAt: current ? now() : device.rotatedAt,
-          lastSeenAt: now(),
-        });
+        // grace never stretches past CREDENTIAL_GRACE_MS, and remembers the credential it makes
+        // obsolete. Using the current one starts a new rotation.
+        await repo.setCredential(
+          tx,
+          device.id,
+          current
+            ? {
+                credentialHash: hashToken(next),
+                previousCredentialHash: device.credentialHash,
+                supersededCredentialHashes: [],
+                rotatedAt: now(),
+                lastSeenAt: now(),
+              }
+            : {
+                credentialHash: hashToken(next),
+                previousCredentialHash: device.previousCredentialHash,
+                supersededCredentialHashes: [...device.supersededCredentialHashes, device.credentialHash],
+                rotatedAt: device.rotatedAt,
+                lastSeenAt: now(),
+              },
+        );
         return { kind: 'rotated', device, ownerId, credential: next } as const;
       });
       if (!outcome) throw credentialRefused();

@@ -12,7 +12,7 @@ import { auditEvents } from '../../db/schema';
 import { ownerWithRestaurant } from '../../test/restaurants';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 import { qrModules } from '../qr-codes/table-codes';
-import { CREDENTIAL_GRACE_MS } from './devices.service';
+import { CREDENTIAL_GRACE_MS, MAX_RETRIES_OF_REPLACED } from './devices.service';
 
 /** docs/product/staff.md#paired-devices, docs/decisions/019-device-credentials.md */
 
@@ -179,6 +179,72 @@ describe('the device credential', () => {
     expect((await get(`/kitchen/restaurant/${restaurantId}/orders`, bearer(third.token))).statusCode).toBe(
       401,
     );
+  });
+
+  it('revokes the device when a copy of the replaced credential retries before the tablet uses its new one', async () => {
+    const { session, restaurantId } = await pairedDevice();
+    const refresh = (credential: string) => post('/devices/refresh', { credential });
+    const worksAt = async (token: string) =>
+      (await get(`/kitchen/restaurant/${restaurantId}/orders`, bearer(token))).statusCode;
+    // The tablet rotates C1 → C2; a thief who copied C1 presents it within the grace and gets C3.
+    const tablet = (await refresh(session.credential)).json() as DeviceSessionResponse;
+    t.clock.advance(30_000);
+    const stolen = await refresh(session.credential);
+    expect(stolen.statusCode).toBe(200);
+    const thief = stolen.json() as DeviceSessionResponse;
+    // The tablet shows C2, which the thief's retry made obsolete: two holders, the device is
+    // revoked, the thief's credential and token with it.
+    t.clock.advance(10_000);
+    const caught = await refresh(tablet.credential);
+    expect(caught.statusCode).toBe(401);
+    expect(caught.json().message).toBe(deviceMessages.credentialRefused);
+    expect((await refresh(thief.credential)).statusCode).toBe(401);
+    expect(await worksAt(thief.token)).toBe(401);
+    expect(await worksAt(tablet.token)).toBe(401);
+    const audit = await t.app.database.db
+      .select({ actorKind: auditEvents.actorKind, after: auditEvents.after })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.restaurantId, restaurantId), eq(auditEvents.action, 'device.revoked')));
+    expect(audit).toEqual([
+      {
+        actorKind: 'device',
+        after: { reason: 'credential made obsolete by a retry with the one it replaced, then used' },
+      },
+    ]);
+  });
+
+  it('refuses a copy of the replaced credential once the tablet has used its new one, and keeps the tablet', async () => {
+    const { session, restaurantId } = await pairedDevice();
+    const refresh = (credential: string) => post('/devices/refresh', { credential });
+    const second = (await refresh(session.credential)).json() as DeviceSessionResponse;
+    const third = (await refresh(second.credential)).json() as DeviceSessionResponse;
+    // Within the first rotation's grace still, but C1 is two rotations old: refused, nothing gained.
+    expect((await refresh(session.credential)).statusCode).toBe(401);
+    const fourth = await refresh(third.credential);
+    expect(fourth.statusCode).toBe(200);
+    expect(
+      (
+        await get(
+          `/kitchen/restaurant/${restaurantId}/orders`,
+          bearer((fourth.json() as DeviceSessionResponse).token),
+        )
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('lets a tablet on a bad network retry a few times, and revokes past what lost answers explain', async () => {
+    const { session } = await pairedDevice();
+    const refresh = (credential: string) => post('/devices/refresh', { credential });
+    // Every answer lost: the tablet still holds C1. The first trade and its retries rotate.
+    let answer: DeviceSessionResponse | undefined;
+    for (let attempt = 0; attempt <= MAX_RETRIES_OF_REPLACED; attempt++) {
+      const rotated = await refresh(session.credential);
+      expect(rotated.statusCode).toBe(200);
+      answer = rotated.json() as DeviceSessionResponse;
+    }
+    // One more is no bad network: the device is revoked, and the last credential it was given too.
+    expect((await refresh(session.credential)).statusCode).toBe(401);
+    expect((await refresh(answer!.credential)).statusCode).toBe(401);
   });
 
   it('updates last seen, and a credential that never existed is refused', async () => {

@@ -67,6 +67,41 @@ describe("a paired device's session", () => {
     expect(localStorage.getItem('deviceCredential')).toBe(OLD);
   });
 
+  it("makes the tablet's tabs trade in turn, each with the credential the one before stored", async () => {
+    // jsdom has no Web Locks: the browser's exclusive lock, one holder at a time, first come first served.
+    let queue = Promise.resolve();
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: {
+        request: (_name: string, granted: () => Promise<unknown>) => {
+          const turn = queue.then(granted);
+          queue = turn.then(
+            () => undefined,
+            () => undefined,
+          );
+          return turn;
+        },
+      },
+    });
+    localStorage.setItem('deviceCredential', OLD);
+    const NEWER = `12.${'c'.repeat(43)}`;
+    const presented = (call: { body: unknown }) => (call.body as { credential: string }).credential;
+    const { calls } = stubFetch((call) =>
+      jsonResponse(200, { ...answer, credential: presented(call) === OLD ? NEW : NEWER }),
+    );
+    // Two tabs: the module twice, sharing the tablet's storage.
+    const firstTab = await import('./device-session');
+    vi.resetModules();
+    const secondTab = await import('./device-session');
+    expect(firstTab.refreshDeviceSession).not.toBe(secondTab.refreshDeviceSession);
+    expect(await Promise.all([firstTab.refreshDeviceSession(), secondTab.refreshDeviceSession()])).toEqual([
+      'refreshed',
+      'refreshed',
+    ]);
+    expect(calls().map(presented)).toEqual([OLD, NEW]);
+    expect(localStorage.getItem('deviceCredential')).toBe(NEWER);
+  });
+
   it("opens the device's own screen: Kitchen, or Order Management for a server", () => {
     expect(deviceHomePath('kitchen')).toBe('/dashboard/kitchen-management');
     expect(deviceHomePath('server')).toBe('/dashboard/order-management');

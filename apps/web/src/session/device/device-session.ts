@@ -33,16 +33,27 @@ export type DeviceRefresh = 'refreshed' | 'signed-out' | 'no-device';
 
 let inFlight: Promise<DeviceRefresh> | undefined;
 
+/** The Web Locks name that makes the tablet's tabs trade one after the other. */
+const TRADE_LOCK = 'tableserve-device-credential';
+
 /**
- * Trades the stored credential for a fresh token and credential. One trade at a time: two at
- * once would present the same credential twice. A 401 means the device was revoked (or its
+ * Trades the stored credential for a fresh token and credential. One trade at a time, in this tab
+ * and across the tablet's tabs (Web Locks), each reading the credential the one before stored:
+ * two tabs presenting one credential look to the server like a stolen copy, and it revokes the
+ * device (docs/decisions/019-device-credentials.md). A 401 means the device was revoked (or its
  * credential replaced long ago): it is signed out. A network failure keeps the credential.
  */
 export function refreshDeviceSession(): Promise<DeviceRefresh> {
-  inFlight ??= trade().finally(() => {
+  inFlight ??= tradeInTurn().finally(() => {
     inFlight = undefined;
   });
   return inFlight;
+}
+
+function tradeInTurn(): Promise<DeviceRefresh> {
+  if (typeof navigator === 'undefined' || !navigator.locks) return trade();
+  // The lock's promise settles as trade() does, once the lock is let go.
+  return navigator.locks.request(TRADE_LOCK, trade).then((outcome) => outcome);
 }
 
 async function trade(): Promise<DeviceRefresh> {

@@ -1,0 +1,1 @@
+ALTER TABLE "devices" ADD COLUMN "superseded_credential_hashes" text[] DEFAULT '{}'::text[] NOT NULL;
