@@ -563,7 +563,10 @@ export const devices = pgTable(
      * Credentials issued by this rotation and replaced by a retry with the previous one before
      * anyone used them: shown later, they prove a second holder (ADR 019).
      */
-    supersededCredentialHashes: text('superseded_credential_hashes').array().notNull().default(sql`'{}'::text[]`),
+    supersededCredentialHashes: text('superseded_credential_hashes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
     tokenVersion: integer('token_version').notNull().default(0),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
