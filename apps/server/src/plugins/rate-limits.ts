@@ -26,8 +26,8 @@ declare module 'fastify' {
     limitByOwner(name: string, limits: OwnerLimits): preHandlerAsyncHookHandler;
     /**
      * For a call that charges a card: a preHandler limiting per owner (after requireOwner) and
-     * refusing an address whose recent charges were declined too often, and the onResponse hook
-     * that counts a declined charge (402) against its address.
+     * refusing an address (and a bill) whose recent charges were declined too often, and the
+     * onResponse hook that counts a declined charge (402) against them.
      */
     limitCharges(
       name: string,
@@ -47,8 +47,12 @@ export type Limit = { max: number; windowMs: number };
 type AccountLimits = { perIp: Limit; perEmail?: Limit; perIpAndEmail?: Limit };
 /** perOwner counts one account's calls from anywhere; perIp every account's from one address. */
 type OwnerLimits = { perOwner: Limit; perIp?: Limit };
-/** declinedPerIp counts only declined charges (402), of every account, from one address. */
-type ChargeLimits = { perOwner: Limit; declinedPerIp: Limit };
+/**
+ * perOwner counts one account's charges; declinedPerIp only declined charges (402), of every
+ * account, from one address; declinedPerBill the declines on one bill (the route's :bill_id),
+ * from any address.
+ */
+type ChargeLimits = { perOwner?: Limit; declinedPerIp: Limit; declinedPerBill?: Limit };
 
 const MINUTE = 60_000;
 
@@ -100,6 +104,18 @@ export const ownerLimits = {
   pairingCodes: { perOwner: { max: 20, windowMs: 60 * MINUTE } },
 } as const satisfies Record<string, OwnerLimits | ChargeLimits>;
 
+/** The public calls that charge a diner's card (docs/decisions/020-money-model.md#payments). */
+export const dinerChargeLimits = {
+  // Card testing: a script tries stolen cards a cent at a time by a table's code, and shows as
+  // declines. A table's diners share the restaurant's one address and each may mistype a card
+  // once or twice, so the address counts declines of every bill, and one bill those of every
+  // address (a tester rotating addresses). Paid charges never count.
+  payBill: {
+    declinedPerIp: { max: 8, windowMs: 10 * MINUTE },
+    declinedPerBill: { max: 6, windowMs: 10 * MINUTE },
+  },
+} as const satisfies Record<string, ChargeLimits>;
+
 /** The public calls of paired devices (docs/decisions/019-device-credentials.md). */
 export const deviceLimits = {
   // Six digits are a million codes: ten guesses per address per 10 minutes make a live code's
@@ -121,6 +137,13 @@ const emailOf = (request: FastifyRequest) => {
     throw new Error(`${request.routeOptions.url}: an email limit needs the route's body schema`);
   const email = (request.body as { email?: unknown }).email;
   return typeof email === 'string' ? email : '';
+};
+
+/** The bill a charge is for: the route's :bill_id. */
+const billOf = (request: FastifyRequest): string => {
+  const billId = (request.params as { bill_id?: unknown }).bill_id;
+  if (billId === undefined) throw new Error(`${request.routeOptions.url}: a per-bill limit needs :bill_id`);
+  return String(billId);
 };
 
 /**
@@ -178,19 +201,23 @@ export async function registerRateLimits(
 
   app.decorate('limitCharges', (name: string, limits: ChargeLimits) => {
     const perOwner = limitAll([[limits.perOwner, (r) => `${name}:owner:${r.ownerId}`]]);
-    const declines = createLimiter({
-      max: limits.declinedPerIp.max,
-      timeWindow: limits.declinedPerIp.windowMs,
-      keyGenerator: (r) => `${name}:declined-ip:${r.ip}`,
-    });
+    const declineCounts: Keyed[] = [
+      [limits.declinedPerIp, (r) => `${name}:declined-ip:${r.ip}`],
+      [limits.declinedPerBill, (r) => `${name}:declined-bill:${billOf(r)}`],
+    ];
+    const declines = declineCounts.flatMap(([limit, keyGenerator]) =>
+      limit ? [createLimiter({ max: limit.max, timeWindow: limit.windowMs, keyGenerator })] : [],
+    );
     const preHandler: preHandlerAsyncHookHandler = async function (request, reply) {
       await perOwner.call(this, request, reply);
       // Read, not counted: only a decline counts, once the provider has said so.
-      const seen = await declines(request, { increment: false });
-      if (!seen.isAllowed && seen.remaining === 0) refuse(reply, seen.ttlInSeconds);
+      for (const limiter of declines) {
+        const seen = await limiter(request, { increment: false });
+        if (!seen.isAllowed && seen.remaining === 0) refuse(reply, seen.ttlInSeconds);
+      }
     };
     const onResponse: onResponseAsyncHookHandler = async (request, reply) => {
-      if (reply.statusCode === 402) await declines(request);
+      if (reply.statusCode === 402) for (const limiter of declines) await limiter(request);
     };
     return { preHandler, onResponse };
   });

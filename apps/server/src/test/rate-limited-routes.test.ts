@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { serverMessages } from '@tableserve/contract/messages';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountLimits, ownerLimits } from '../plugins/rate-limits';
+import { restaurants } from '../db/schema';
+import { accountLimits, dinerChargeLimits, ownerLimits } from '../plugins/rate-limits';
 import { applicationTables, type Snapshot, snapshot } from './fuzz-state';
 import { addMenuItem, type Diner, signUpDiner } from './orders';
 import { registerVerifiedOwner, registrationBody } from './owners';
@@ -296,6 +299,106 @@ describe("a restaurant's table sheets (outside testing, SECURITY.md: one owner k
       if (index < limit.max) expect(response.statusCode, response.body).toBe(200);
       return response;
     });
+  });
+});
+
+/**
+ * Card testing at the table (SECURITY.md): a script tries stolen cards a cent at a time on a
+ * table's bill. Declines count per address, on every bill, and per bill, from every address;
+ * past either limit a good card is refused too, before any charge.
+ */
+describe('card payments at the table (each may charge a card)', () => {
+  const limits = dinerChargeLimits.payBill;
+  const TEN_MINUTES_TEXT = 'Too many attempts. Please wait 10 minutes and try again.';
+  let table = 0;
+
+  /** A diner's open bill at a table of its own, in a restaurant paid at the end of the meal. */
+  async function openBill() {
+    table += 1;
+    const where = await ownerWithRestaurant(t, { number_of_tables: 20 });
+    await t.app.database.db
+      .update(restaurants)
+      .set({ paymentTiming: 'end_of_meal' })
+      .where(eq(restaurants.id, where.restaurantId));
+    t.app.publishedMenus.invalidate(where.restaurantId);
+    const soup = await addMenuItem(t, where, { item_name: 'Soup', price: 6 });
+    const guest = await signUpDiner(t, where.restaurantId);
+    const placed = await send(
+      {
+        method: 'POST',
+        url: '/customer/place-order',
+        headers: guest.auth,
+        payload: {
+          restaurant_id: where.restaurantId,
+          order_items: [{ menu_item_id: soup, quantity: 1 }],
+          order_type: 'dine-in',
+          table_no: (table % 20) + 1,
+        },
+      },
+      newAddress(),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    return { billId: placed.json().bill_id as number, guest };
+  }
+
+  /** The whole bill, by card, as the diner who ordered on it, from `address`. */
+  async function payAll(bill: { billId: number; guest: Diner }, address: string, card: string) {
+    const view = await send(
+      { method: 'GET', url: `/bills/${bill.billId}`, headers: bill.guest.auth },
+      address,
+    );
+    expect(view.statusCode, view.body).toBe(200);
+    return send(
+      {
+        method: 'POST',
+        url: `/bills/${bill.billId}/payments`,
+        headers: { ...bill.guest.auth, 'idempotency-key': `card-testing-${randomUUID()}` },
+        payload: {
+          version: view.json().version,
+          split: { kind: 'all' },
+          tip: { kind: 'none' },
+          payment_method_id: card,
+        },
+      },
+      address,
+    );
+  }
+  const declined = (response: LightMyRequestResponse) => {
+    expect(response.statusCode, response.body).toBe(402);
+    return response;
+  };
+
+  it('refuse an address after its declined cards on any bills, even a good card; elsewhere it pays', async () => {
+    const address = newAddress();
+    const first = await openBill();
+    const second = await openBill();
+    const third = await openBill();
+    // Declines spread over two bills, each below its own bill's limit.
+    await expectLimitedAfter(
+      limits.declinedPerIp.max,
+      limits.declinedPerIp.windowMs,
+      TEN_MINUTES_TEXT,
+      (index) =>
+        index < limits.declinedPerIp.max
+          ? payAll(index % 2 === 0 ? first : second, address, 'pm_card_chargeDeclined').then(declined)
+          : payAll(third, address, 'pm_card_visa'),
+    );
+    expect((await payAll(third, newAddress(), 'pm_card_visa')).statusCode).toBe(202);
+  });
+
+  it('refuse a bill after its declined cards from many addresses; another bill still pays', async () => {
+    const tested = await openBill();
+    const other = await openBill();
+    await expectLimitedAfter(
+      limits.declinedPerBill.max,
+      limits.declinedPerBill.windowMs,
+      TEN_MINUTES_TEXT,
+      (index) =>
+        index < limits.declinedPerBill.max
+          ? payAll(tested, newAddress(), 'pm_card_chargeDeclined').then(declined)
+          : payAll(tested, newAddress(), 'pm_card_visa'),
+    );
+    expect((await payAll(other, newAddress(), 'pm_card_visa')).statusCode).toBe(202);
   });
 });
 

@@ -15,6 +15,7 @@ import { ApiError } from '@tableserve/contract/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dinerChargeLimits } from '../../plugins/rate-limits';
 import type { BillAccess, BillsService } from './bills.service';
 
 const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
@@ -32,6 +33,9 @@ const tableCodeOf = (query: { token?: string | undefined; table?: string | undef
  * ordered on (their token) or their table's bill (its code), and pays their part of it.
  */
 export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async (app, { bills }) => {
+  // Declined cards, per address and per bill: card testing (docs/decisions/020-money-model.md#payments).
+  const cardCharges = app.limitCharges('pay-bill', dinerChargeLimits.payBill);
+
   /** Who asks: the signed-in diner (app.identifyCustomer), the table's code, or both. */
   const accessOf = (request: FastifyRequest, tableCode: BillAccess['tableCode']): BillAccess => ({
     customerId: request.customerId,
@@ -88,7 +92,8 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
       },
       onRequest: app.identifyCustomer,
       // Per address, like the other public writes: a table's diners share one, so it is generous.
-      preHandler: app.rateLimit({ max: 30, timeWindow: 60_000 }),
+      preHandler: [app.rateLimit({ max: 30, timeWindow: 60_000 }), cardCharges.preHandler],
+      onResponse: cardCharges.onResponse,
     },
     async (request, reply) => {
       const access = accessOf(request, request.body.table_code);
