@@ -94,6 +94,34 @@ describe('credential endpoints', () => {
   });
 
   it.each([
+    ['/auth/login', 'staff'],
+    ['/customer/login', 'diner'],
+  ] as const)(
+    "POST %s: a restaurant's %ss sign in from its one address, then a script is refused",
+    async (url, who) => {
+      const address = newAddress();
+      const limit = accountLimits.login.perIp;
+      // A shift starting, or a rush of diners on the restaurant's Wi-Fi: each a person of their own.
+      expect(limit.max).toBeGreaterThanOrEqual(40);
+      await expectLimitedAfter(
+        limit.max,
+        limit.windowMs,
+        MINUTE_TEXT,
+        (index) =>
+          send(
+            {
+              method: 'POST',
+              url,
+              payload: { email: `${who}-${addresses}-${index}@example.com`, password: 'their password' },
+            },
+            address,
+          ),
+        10,
+      );
+    },
+  );
+
+  it.each([
     ['/auth/forgot_password', accountLimits.forgotPassword.perIp, MINUTE_TEXT],
     ['/customer/forgot-password', accountLimits.forgotPassword.perIp, MINUTE_TEXT],
   ] as const)('POST %s: reset mails asked from one address', async (url, limit, text) => {

@@ -1,3 +1,4 @@
+import { serverMessages } from '@tableserve/contract/messages';
 /**
  * The one HTTP client of the web app: JSON in and out, the API base /api/v1, and errors that
  * keep the status so each screen can map it to the spec's catalogue.
@@ -19,6 +20,16 @@ export class ApiRequestError extends Error {
     const body = this.body as { message?: unknown } | undefined;
     return typeof body?.message === 'string' ? body.message : undefined;
   }
+}
+
+/**
+ * A call refused by a rate limit (429) says so, with the wait the server named, whatever a
+ * screen's catalogue says of other failures: a restaurant's staff share one address, and "An
+ * unexpected error occurred" would send them to try again at once.
+ */
+export function rateLimitedMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiRequestError) || error.status !== 429) return undefined;
+  return error.serverMessage ?? serverMessages.tooManyRequests(60);
 }
 
 export type ApiRequestOptions = {

@@ -230,7 +230,7 @@ describe('Login page, forgot-password mode', () => {
   });
 
   it('on another failure shows the generic error', async () => {
-    stubFetch(() => jsonResponse(429, { message: 'Too many attempts' }));
+    stubFetch(() => jsonResponse(503, { message: 'Busy' }));
     renderLogin();
     const user = await openForgotMode();
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));

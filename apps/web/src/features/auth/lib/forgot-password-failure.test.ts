@@ -10,10 +10,17 @@ describe('forgotPasswordFailure (docs/product/accounts.md#password-reset)', () =
     });
   });
 
-  it.each([400, 429, 500])('shows the generic error for status %i', (status) => {
+  it.each([400, 500])('shows the generic error for status %i', (status) => {
     expect(forgotPasswordFailure(new ApiRequestError('x', status))).toEqual({
       type: 'error',
       text: 'An error occurred. Please try again.',
+    });
+  });
+
+  it('says too many requests are too many, with the wait', () => {
+    expect(forgotPasswordFailure(new ApiRequestError('x', 429))).toEqual({
+      type: 'error',
+      text: 'Too many attempts. Please wait a minute and try again.',
     });
   });
 

@@ -1,5 +1,5 @@
 import { loginMessages, ownerForgotMessages } from '@tableserve/contract/messages';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError, rateLimitedMessage } from '@/lib/api-client';
 import type { BannerMessage } from '@/lib/banner-message';
 
 /**
@@ -14,5 +14,5 @@ export function forgotPasswordFailure(error: unknown): BannerMessage {
   if (error instanceof ApiRequestError && error.status === undefined) {
     return { type: 'error', text: loginMessages.network };
   }
-  return { type: 'error', text: ownerForgotMessages.failed };
+  return { type: 'error', text: rateLimitedMessage(error) ?? ownerForgotMessages.failed };
 }

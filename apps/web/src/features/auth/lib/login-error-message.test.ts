@@ -16,8 +16,18 @@ describe('loginErrorMessage (docs/product/accounts.md#owner-login)', () => {
     expect(loginErrorMessage(failure(status))).toBe(text);
   });
 
-  it.each([403, 422, 429, 502, 503])('maps any other status (%i) to the unexpected-error text', (status) => {
+  it.each([403, 422, 502, 503])('maps any other status (%i) to the unexpected-error text', (status) => {
     expect(loginErrorMessage(failure(status))).toBe('An unexpected error occurred');
+  });
+
+  it('says a login refused by the limit is too many attempts, with the wait the server named', () => {
+    const limited = new ApiRequestError('failed', 429, {
+      message: 'Too many attempts. Please wait 15 minutes and try again.',
+    });
+    expect(loginErrorMessage(limited)).toBe('Too many attempts. Please wait 15 minutes and try again.');
+    expect(loginErrorMessage(new ApiRequestError('failed', 429))).toBe(
+      'Too many attempts. Please wait a minute and try again.',
+    );
   });
 
   it('maps a request that got no response to the network text', () => {

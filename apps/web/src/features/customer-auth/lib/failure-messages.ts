@@ -1,13 +1,16 @@
 import { customerMessages } from '@tableserve/contract/customer';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError, rateLimitedMessage } from '@/lib/api-client';
 
 function serverMessageOf(error: unknown): string | undefined {
   return error instanceof ApiRequestError ? error.serverMessage : undefined;
 }
 
-/** docs/product/accounts.md#diner-accounts: any login failure reads the same, so it never says which half was wrong. */
-export function loginFailureMessage(_error: unknown): string {
-  return customerMessages.loginFailed;
+/**
+ * docs/product/accounts.md#diner-accounts: any login failure reads the same, so it never says which
+ * half was wrong; too many attempts say so, or the diner would keep trying their password.
+ */
+export function loginFailureMessage(error: unknown): string {
+  return rateLimitedMessage(error) ?? customerMessages.loginFailed;
 }
 
 /** docs/product/accounts.md#diner-accounts: signup and guest failures show the server's text, else the generic one. */
