@@ -29,6 +29,24 @@ export function readMenuToken(): string | null {
 }
 
 /**
+ * The stored restaurant's name when `token` is the menu token stored with it: for a page that
+ * names the restaurant without asking the server (a bill page reached by an outdated code).
+ */
+export function storedRestaurantNameOf(token: string): string | null {
+  if (readMenuToken() !== token) return null;
+  try {
+    const details = JSON.parse(localStore.get(localKeys.currentRestaurantDetails) ?? 'null') as {
+      restaurant_name?: unknown;
+      name?: unknown;
+    } | null;
+    const name = details?.restaurant_name || details?.name;
+    return typeof name === 'string' && name.trim() ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Where 'Back to Menu' goes: the menu of the QR code the diner scanned (with its table and key,
  * for a table's code); without a stored menu token, the menu by restaurant id (display-menu accepts
  * both); else the home page.

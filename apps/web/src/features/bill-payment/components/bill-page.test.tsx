@@ -457,6 +457,18 @@ describe('BillPage', () => {
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(calls()).toEqual([]);
       expect(server().handshakes).toEqual([]);
+      expect(screen.getByText('Table 4')).toBeInTheDocument();
+    });
+
+    it('names the restaurant whose menu the diner opened with the same code', async () => {
+      localStorage.setItem('token', 'menu-token');
+      localStorage.setItem(
+        'current_restaurant_details',
+        JSON.stringify({ restaurant_id: 7, restaurant_name: 'Paprika Kitchen' }),
+      );
+      stubFetch(() => jsonResponse(200, billView()));
+      renderRoute(BillPage, { path: '/bill', url: keylessUrl });
+      expect(await screen.findByText('Paprika Kitchen · Table 4')).toBeInTheDocument();
     });
 
     it('shows a signed-in diner who ordered their own bill, followed by their login', async () => {

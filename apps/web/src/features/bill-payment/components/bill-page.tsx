@@ -8,6 +8,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
+import { storedRestaurantNameOf } from '@/session/diner/current-restaurant';
 import { readCustomerToken } from '@/session/diner/customer-session';
 import { parseKeyParam, parseTableParam } from '@/session/diner/table-from-code';
 import { type BillAccess, tableCodeFields } from '../api/bill-api';
@@ -148,6 +149,7 @@ export function BillPage() {
  */
 function OutdatedCodeNotice({ token, table }: { token: string; table: number }) {
   const menu = `${paths.menuDisplay}?${new URLSearchParams({ token, table: String(table) })}`;
+  const [restaurant] = useState(() => storedRestaurantNameOf(token));
   return (
     <main className="mx-auto flex min-h-[65vh] max-w-md flex-col items-center justify-center px-6 py-16 text-center">
       <title>{`${billPageMessages.title} · TableServe`}</title>
@@ -155,7 +157,7 @@ function OutdatedCodeNotice({ token, table }: { token: string; table: number }) 
         <QrCode className="size-9" strokeWidth={1.75} aria-hidden />
       </span>
       <p className="mt-6 text-sm font-semibold tracking-wider text-brand-700 uppercase">
-        {billPageMessages.table(table)}
+        {restaurant ? `${restaurant} · ${billPageMessages.table(table)}` : billPageMessages.table(table)}
       </p>
       <h1 className="mt-1.5 text-2xl font-bold tracking-tight text-balance">
         {billPageMessages.outdatedCodeTitle}
