@@ -7,7 +7,8 @@ import { salesMoneyMessages } from '@tableserve/contract/sales-money';
 import type { DemoInfo } from '@tableserve/server/seed';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoRestaurantId, seedDemo } from '../support/demo';
+import { expectNoAxeViolations } from '../support/axe';
+import { demoRestaurantId, seedDemo, tableCardPath } from '../support/demo';
 import { checkoutFromMenu, continueAsGuest } from '../support/diners';
 import { type Product, startProduct } from '../support/harness';
 import { logIn, ownerToken } from '../support/owners';
@@ -26,6 +27,8 @@ let restaurantId: number;
 let ownerHeaders: { authorization: string };
 let owner: BrowserContext;
 let ownerPage: Page;
+/** Table 4's card: the menu token, the table and its key (docs/decisions/024-table-keys.md). */
+let tableCard: string;
 const phones: BrowserContext[] = [];
 const SHOTS = '/tmp/shots';
 const TABLE = 4;
@@ -73,6 +76,7 @@ beforeAll(async () => {
     payload: { name: 'Sales tax', rate_percent: 8.875, is_default: true },
   });
   expect(rate.statusCode).toBe(201);
+  tableCard = await tableCardPath(product, ownerHeaders, restaurantId, TABLE);
   owner = await product.newContext({ bypassCSP: true });
   ownerPage = await owner.newPage();
 }, 120_000);
@@ -84,8 +88,7 @@ async function orderAtTheTable(diner: Diner) {
   const phone = await product.newContext({ phone: true });
   phones.push(phone);
   const page = await phone.newPage();
-  const menu = new URL(demo.menuUrl);
-  await page.goto(`${menu.pathname}${menu.search}&table=${TABLE}`);
+  await page.goto(tableCard);
   await visible(page.getByText(`Table ${TABLE}`, { exact: true }));
   for (const dish of diner.dishes) await page.getByRole('button', { name: `Add ${dish}` }).click();
   await checkoutFromMenu(page);
@@ -132,7 +135,7 @@ describe('pay at the table (docs/decisions/020-money-model.md)', () => {
     anaOrder = await orderAtTheTable(ana);
     benOrder = await orderAtTheTable(ben);
     const table = await product.app.inject({
-      url: `/api/v1/table-bill?token=${new URL(demo.menuUrl).searchParams.get('token')}&table=${TABLE}`,
+      url: `/api/v1/table-bill${new URL(tableCard, product.baseUrl).search}`,
     });
     expect(table.statusCode).toBe(200);
     const bill = table.json();
@@ -146,6 +149,52 @@ describe('pay at the table (docs/decisions/020-money-model.md)', () => {
     await ownerPage.waitForURL('**/dashboard**');
     await ownerPage.goto(staffPaths.summary);
     await visible(ownerPage.getByRole('table', { name: 'Tables' }));
+  }, 120_000);
+
+  it("a phone with only the table's card opens its bill, also after a reload; the menu link with the table typed in does not", async () => {
+    // A third diner at the table who ordered nothing and never signed in: the card is all they hold.
+    const phone = await product.newContext({ phone: true, bypassCSP: true });
+    phones.push(phone);
+    const page = await phone.newPage();
+    await page.goto(tableCard);
+    await page.getByRole('link', { name: billPageMessages.viewBill }).click();
+    await page.waitForURL('**/bill?**');
+    expect(new URL(page.url()).searchParams.get('key')).toBe(
+      new URL(tableCard, product.baseUrl).searchParams.get('key'),
+    );
+    const lines = page.getByRole('list', { name: 'Bill lines' });
+    await visible(lines);
+    expect(await lines.getByRole('listitem').count()).toBe(4);
+    await page.reload();
+    await visible(page.getByRole('list', { name: 'Bill lines' }));
+    await visible(page.getByRole('button', { name: /^Pay \$/ }));
+
+    // The restaurant's menu link with the table added by hand (or a card printed before keys):
+    // ordering works as ever, the bill is not this phone's to see.
+    const menu = new URL(demo.menuUrl);
+    await page.goto(`${menu.pathname}${menu.search}&table=${TABLE}`);
+    await visible(page.getByText(`Table ${TABLE}`, { exact: true }));
+    await page.getByRole('link', { name: billPageMessages.viewBill }).click();
+    await page.waitForURL('**/bill?**');
+    await visible(page.getByRole('heading', { level: 1, name: billPageMessages.outdatedCodeTitle }));
+    expect(await page.getByText(billPageMessages.outdatedCode).isVisible()).toBe(true);
+    expect(await page.getByRole('list', { name: 'Bill lines' }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'the bill page from a code without its key');
+    await page.screenshot({ path: `${SHOTS}/bill-outdated-code-390.png` });
+    await page.getByRole('link', { name: billPageMessages.backToMenu }).click();
+    await visible(page.getByRole('button', { name: `Add ${ana.dishes[0]}` }));
+    expect(await page.getByText(`Table ${TABLE}`, { exact: true }).isVisible()).toBe(true);
+
+    // The same on a desktop, reloaded on the bill page itself.
+    const desktop = await product.newContext({ viewport: { width: 1280, height: 800 } });
+    phones.push(desktop);
+    const wide = await desktop.newPage();
+    await wide.goto(`${menu.pathname}${menu.search}&table=${TABLE}`);
+    await wide.getByRole('link', { name: billPageMessages.viewBill }).click();
+    await wide.waitForURL('**/bill?**');
+    await wide.reload();
+    await visible(wide.getByRole('heading', { level: 1, name: billPageMessages.outdatedCodeTitle }));
+    await wide.screenshot({ path: `${SHOTS}/bill-outdated-code-desktop.png` });
   }, 120_000);
 
   it('they split by items, sharing one dish, and each pays with the test card and a different tip', async () => {
@@ -169,13 +218,19 @@ describe('pay at the table (docs/decisions/020-money-model.md)', () => {
       const left = page.locator('dl > div', {
         has: page.getByText(billPageMessages.leftToPay, { exact: true }),
       });
-      expect(await left.locator('dd').textContent()).toBe('$0.00');
+      // Polled too: a page can show nothing being paid before the other diner's payment reaches it.
+      await expect
+        .poll(() => left.locator('dd').textContent(), {
+          timeout: 15_000,
+          message: `${diner.name}'s left to pay`,
+        })
+        .toBe('$0.00');
     }
     await ben.page!.screenshot({ path: `${SHOTS}/bill-paid-390.png`, fullPage: true });
 
     const bill = (
       await product.app.inject({
-        url: `/api/v1/table-bill?token=${new URL(demo.menuUrl).searchParams.get('token')}&table=${TABLE}`,
+        url: `/api/v1/table-bill${new URL(tableCard, product.baseUrl).search}`,
       })
     ).json();
     // Paid in full, the table's bill is closed: no open bill is left at the table.

@@ -90,8 +90,9 @@ describe('table codes (docs/decisions/013-table-codes.md)', () => {
     await expectNoAxeViolations(ownerPage, 'the QR page with table cards');
 
     tableThreeLink = (await scan(tableCode(ownerPage, 3)))!;
+    // With table 3's key, which only its card carries and which opens its bill (docs/decisions/024-table-keys.md).
     expect(tableThreeLink).toMatch(
-      new RegExp(`^${product.baseUrl}/menu-display\\?token=[\\w-]{32}&table=3$`),
+      new RegExp(`^${product.baseUrl}/menu-display\\?token=[\\w-]{32}&table=3&key=[\\w-]{16}$`),
     );
   });
 
@@ -178,7 +179,11 @@ describe('table codes (docs/decisions/013-table-codes.md)', () => {
     await visible(ownerPage.getByText(qrMessages.tokenRotated)).toBe(true);
     await expect.poll(() => scan(tableCode(ownerPage, 3)), { timeout: 15_000 }).not.toBe(tableThreeLink);
     const newLink = (await scan(tableCode(ownerPage, 3)))!;
-    expect(newLink).toMatch(/&table=3$/);
+    expect(newLink).toMatch(/&table=3&key=[\w-]{16}$/);
+    // A new key too: the old card's key opens no bill any more.
+    expect(new URL(newLink).searchParams.get('key')).not.toBe(
+      new URL(tableThreeLink).searchParams.get('key'),
+    );
 
     const phone = await product.newContext({ phone: true });
     const page = await phone.newPage();

@@ -5,7 +5,7 @@ import type { DemoInfo } from '@tableserve/server/seed';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
-import { demoRestaurantId, seedDemo } from '../support/demo';
+import { demoRestaurantId, seedDemo, tableCardPath } from '../support/demo';
 import { checkoutFromMenu, continueAsGuest } from '../support/diners';
 import { type Product, startProduct } from '../support/harness';
 import { ownerToken } from '../support/owners';
@@ -18,6 +18,8 @@ import { ownerToken } from '../support/owners';
 
 let product: Product;
 let demo: DemoInfo;
+/** Each table's card (its key included: docs/decisions/024-table-keys.md), by table number. */
+const tableCards = new Map<number, string>();
 const SHOTS = '/tmp/shots';
 const AUTHENTICATION_CARD = '4000 0027 6000 3184';
 
@@ -37,6 +39,8 @@ beforeAll(async () => {
     payload: { payment_timing: 'end_of_meal' },
   });
   expect(settings.statusCode).toBe(200);
+  for (const table of [6, 7, 8])
+    tableCards.set(table, await tableCardPath(product, headers, restaurantId, table));
 }, 120_000);
 afterAll(async () => {
   await product?.stop();
@@ -49,8 +53,7 @@ async function orderAndOpenBill(table: number, dishes: string[], options: { phon
   // The app's script policy is lifted so the injected axe-core can run.
   const context = await product.newContext({ phone: options.phone ?? true, bypassCSP: true });
   const page = await context.newPage();
-  const menu = new URL(demo.menuUrl);
-  await page.goto(`${menu.pathname}${menu.search}&table=${table}`);
+  await page.goto(tableCards.get(table)!);
   await visible(page.getByText(`Table ${table}`, { exact: true }));
   for (const dish of dishes) await page.getByRole('button', { name: `Add ${dish}` }).click();
   await checkoutFromMenu(page);

@@ -46,6 +46,16 @@ export const billPageMessages = {
     `Your bank asks you to confirm this payment of ${amount}. In test mode no bank is involved: complete or cancel it here.`,
   authenticateComplete: 'Complete authentication',
   authenticateCancel: 'Cancel payment',
+  /**
+   * The bill page reached by a table's code without its key (a card printed before keys, or the
+   * menu link with a table added: docs/decisions/024-table-keys.md), for anyone but a diner who
+   * ordered on the table's bill, who sees it by their login.
+   */
+  outdatedCodeTitle: 'This table’s code is out of date',
+  outdatedCode:
+    'To see or pay this table’s bill, please ask a member of staff for the bill, or for a new table card.',
+  outdatedCodeOrdering: 'You can still order from the menu as usual.',
+  backToMenu: 'Back to Menu',
   network: 'Network error. Please check your connection.',
   failed: 'An error occurred. Please try again.',
 } as const;

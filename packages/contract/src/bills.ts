@@ -49,10 +49,19 @@ export const billMessages = {
   notAwaitingAuthentication: 'This payment is no longer waiting for authentication.',
 } as const;
 
-/** What a diner proves they sit at the table with: the table's code (its menu token and table number). */
+/** A table's key as its card prints it (docs/decisions/024-table-keys.md). */
+export const tableKey = token(64);
+
+/**
+ * What a diner proves they sit at the table with: the table's code (its menu token, table number
+ * and key). The key is optional here so that a code without one (a card printed before keys, or
+ * the restaurant's menu link with a table added) is answered exactly like a table with no bill,
+ * never with a 400 that would tell the two apart (docs/decisions/024-table-keys.md).
+ */
 export const TableCode = z.strictObject({
   token: token(64),
   table: digits(4).transform((value) => Number(value)),
+  key: tableKey.optional(),
 });
 
 export const BillTax = z.object({
@@ -244,7 +253,11 @@ export const BillParams = z.strictObject({ bill_id: id });
 export const BillPaymentParams = z.strictObject({ bill_id: id, payment_id: id });
 export const TableBillQuery = TableCode;
 /** A bill read by a diner who did not order on it: the table's code in the query. */
-export const BillAccessQuery = z.strictObject({ token: token(64).optional(), table: digits(4).optional() });
+export const BillAccessQuery = z.strictObject({
+  token: token(64).optional(),
+  table: digits(4).optional(),
+  key: tableKey.optional(),
+});
 
 /** Order Summary's Tables panel: each table's bill, followed live. */
 export const tablesPanelMessages = {

@@ -26,11 +26,12 @@ export type { BillUpdatedPayload, OrderDeletedPayload, OrderUpdatePayload } from
 
 /**
  * A diner's socket without an account (or with one) may name the table it sits at, with the
- * table's code as its QR code carries it (auth.table_code: { token, table }, table as digits):
- * it then hears bill.updated for that table's bills. A code that is not the restaurant's, or a
- * table beyond its tables, is refused.
+ * table's code as its QR code carries it (auth.table_code: { token, table, key }, table as
+ * digits): it then hears bill.updated for that table's bills. A code that is not the
+ * restaurant's, a table beyond its tables, or a key that is not the table's (none included:
+ * docs/decisions/024-table-keys.md) is refused.
  */
-export type SocketTableCode = { token: string; table: string };
+export type SocketTableCode = { token: string; table: string; key: string };
 
 /**
  * menu_item_sold_out (docs/decisions/015-stock-and-sold-out.md): an item left the diner's menu (sold out, or switched

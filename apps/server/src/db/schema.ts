@@ -108,6 +108,14 @@ export const restaurants = pgTable(
     timezone: varchar('timezone', { length: 64 }).notNull().default('UTC'),
     /** The public menu token encoded in the QR code: random, URL-safe, 128+ bits. */
     token: varchar('token', { length: 64 }).notNull(),
+    /**
+     * The secret each table's key is derived from (docs/decisions/024-table-keys.md): never sent,
+     * replaced with the token by Replace all codes. The app writes 256 random bits; the default
+     * (244, from two UUIDs) gives each row already there a secret of its own when it is added.
+     */
+    tableSecret: varchar('table_secret', { length: 64 })
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     /** When diners pay (docs/decisions/020-money-model.md): at the counter, as today, by default. */
     paymentTiming: paymentTiming('payment_timing').notNull().default('counter'),
     /** EU and UK menus show prices with tax; US menus add it. */

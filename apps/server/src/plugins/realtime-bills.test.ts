@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billOf } from '../test/bills';
 import { addMenuItem, placeDinerOrder, signUpDiner } from '../test/orders';
-import { ownerWithRestaurant } from '../test/restaurants';
+import { ownerWithRestaurant, tableKeyFor } from '../test/restaurants';
 import { deviceTokenFor } from '../test/staff';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -79,14 +79,19 @@ describe('bill.updated', () => {
       payments: [{ amountCents: 1000, tipCents: 150 }],
     });
     const tableFive = await billOf(t, { restaurantId: place.restaurantId, tableNumber: 5, orderIds: [] });
-    return { ...place, pizza, alice, bob, aliceOrder, bills: { tableTwo, tableFive } };
+    const keys: Record<string, string> = {};
+    for (const table of [2, 5]) keys[table] = await tableKeyFor(t, place.restaurantId, table);
+    return { ...place, pizza, alice, bob, aliceOrder, keys, bills: { tableTwo, tableFive } };
   }
 
   beforeAll(async () => {
     w = await world();
   });
 
-  const code = (table: string, token = w.token) => ({ table_code: { token, table } });
+  /** Table `table`'s code as its card carries it, its key included. */
+  const code = (table: string, token = w.token, key = w.keys[table] ?? 'k'.repeat(16)) => ({
+    table_code: { token, table, key },
+  });
   const announce = (billId: number, tableNumber: number) =>
     t.app.domainEvents.emit('bill.updated', { restaurantId: w.restaurantId, billId, tableNumber });
 
@@ -146,7 +151,7 @@ describe('bill.updated', () => {
     expect(toKitchen).toEqual([]);
   });
 
-  it("refuses a table code that is not the restaurant's, or a table it does not have", async () => {
+  it("refuses a table code that is not the restaurant's, a table it does not have, or without the table's key", async () => {
     const other = await ownerWithRestaurant(t, { number_of_tables: 5 });
     const wrongCodes = [
       code('2', 'not-the-restaurants-token'),
@@ -155,6 +160,10 @@ describe('bill.updated', () => {
       code('0'),
       code('two'),
       { table_code: { token: w.token } },
+      // The menu link with a table but without its key, another table's key, a made-up key.
+      { table_code: { token: w.token, table: '2' } },
+      code('2', w.token, w.keys[5]),
+      code('2', w.token, 'A'.repeat(16)),
       { table_code: 'nonsense' },
     ];
     for (const auth of wrongCodes) {

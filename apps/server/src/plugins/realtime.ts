@@ -22,6 +22,7 @@ import type { SessionTokens } from '../lib/session-tokens';
 import type { OpenBillsService } from '../modules/bills/open-bills.service';
 import type { PublishedMenus } from '../modules/customer-menu/published-menus';
 import { findRestaurantOfCaller } from '../modules/restaurants/restaurant-of-caller';
+import { tableKeyMatches } from '../modules/restaurants/table-keys';
 import type { StaffActors } from '../modules/staff/staff-actors';
 import { actorOfToken } from './auth';
 import type { SocketKind } from './metrics';
@@ -43,7 +44,7 @@ const accountRoom = (audience: Audience, accountId: number) => `account:${audien
  * role: the staff screens all follow the orders) join its staff room, a diner joins their own
  * room. A menu open without a login names its restaurant in query menu and joins that menu's
  * room, when the restaurant publishes a menu; a diner (signed in or not) who gives the table's
- * code (auth.table_code) joins that table's room too; anyone else is refused. This module alone maps domain events to rooms, so a diner
+ * code with its key (auth.table_code) joins that table's room too; anyone else is refused. This module alone maps domain events to rooms, so a diner
  * hears only their own orders. With Redis, every instance's sockets hear every instance's events.
  */
 export function registerRealtime(
@@ -78,16 +79,18 @@ export function registerRealtime(
 
   /**
    * The room of the table a diner's socket names (auth.table_code), checked like the table's QR
-   * code: the restaurant's current menu token, a table it has, a menu it publishes. Null when
-   * none is named; undefined when the code is wrong.
+   * code: the restaurant's current menu token, a table it has, a menu it publishes, and the
+   * table's key, which only its card carries (docs/decisions/024-table-keys.md), since the room
+   * hears the bill's figures. Null when none is named; undefined when the code is wrong.
    */
   async function tableRoomOf(code: unknown): Promise<string | null | undefined> {
     if (code === undefined) return null;
     const parsed = TableCode.safeParse(code);
     if (!parsed.success) return undefined;
     const menu = await deps.publishedMenus.byToken(parsed.data.token);
-    const { table } = parsed.data;
+    const { table, key } = parsed.data;
     if (!menu?.subscriptionValid || table < 1 || table > menu.restaurant.numberOfTables) return undefined;
+    if (!tableKeyMatches(menu.restaurant, table, key)) return undefined;
     return tableRoom(menu.restaurant.id, table);
   }
 

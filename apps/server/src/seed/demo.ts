@@ -17,6 +17,7 @@ import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/random-tokens';
 import { addDays } from '../lib/time';
 import { withOptionIds } from '../modules/menu/options';
+import { newTableSecret } from '../modules/restaurants/table-keys';
 
 export const DEMO_EMAIL = 'demo@tableserve.app';
 export const DEMO_PASSWORD = 'demo-password';
@@ -319,6 +320,7 @@ export async function seedDemoData(
         openingHours: demoOpeningHours(),
         timezone: 'America/Los_Angeles',
         token,
+        tableSecret: newTableSecret(),
       })
       .returning({ id: restaurants.id });
     await tx.insert(menuItems).values(

@@ -25,8 +25,10 @@ import {
   homeOf,
   isDiner,
   isOwner,
+  isTokenless,
   MISSING_ID,
   nextAddress,
+  OTHER_TABLE,
   ROLES,
   type Role,
   STRIPE_WEBHOOK_SECRET,
@@ -36,6 +38,7 @@ import {
   staffOf,
   type Tenant,
   type TenantName,
+  tableKeysOf,
   tenantOf,
   type World,
   worksThere,
@@ -146,7 +149,7 @@ const authenticated: Record<Access, (role: Role) => boolean> = {
   public: () => true,
   owner: isOwner,
   diner: isDiner,
-  'owner-or-diner': (role) => role !== 'anonymous',
+  'owner-or-diner': (role) => !isTokenless(role),
 };
 
 /** A registered route's gate as its hooks declare it, and whether it reads an optional token. */
@@ -390,18 +393,35 @@ async function awaitingAuthenticationOf(w: World, name: TenantName): Promise<num
   return payment!.id;
 }
 /**
+ * The table code a caller shows for table `table` of `tenant`: the card's (its key included),
+ * except for the diner at another table, who has only their own table's card
+ * (docs/decisions/024-table-keys.md).
+ */
+function codeOf(c: Call, tenant: TenantName, table: number) {
+  if (c.role === 'otherTableA')
+    return { token: c.w.A.menuToken, table: String(table), key: c.w.A.tableKeys[OTHER_TABLE]! };
+  const { menuToken, tableKeys } = c.w[tenant];
+  return { token: menuToken, table: String(table), key: tableKeys[table]! };
+}
+
+/**
  * The bill a call names and the table code it shows: 'A+B' is B's bill with A's table's code.
  * B's registered diner ordered on B's bill, so their token opens it whatever the code.
  */
 async function billCall(c: Call) {
-  const code = c.w[c.target === 'B' ? 'B' : 'A'];
   const owner: TenantName = c.target === 'A' ? 'A' : 'B';
   const billId = c.target === 'missing' ? MISSING_ID : await billOf(c.w, owner);
-  return { billId, code: { token: code.menuToken, table: String(BILL_TABLE) }, owner };
+  return { billId, code: codeOf(c, c.target === 'B' ? 'B' : 'A', BILL_TABLE), owner };
 }
 const billTargets: Target[] = ['A', 'B', 'A+B', 'missing'];
 const billOutcomes = { 'A+B': 404, missing: 404 } as const;
 const theirDinerOpensB = (role: Role, target: Target) => role === 'dinerB' && target === 'A+B';
+/**
+ * Who may read or pay a bill beyond the code's holders: B's diner their own bill whatever the
+ * code; the diner at another table no bill at all, A's own table-3 bill included.
+ */
+const billExpect = (ok: number) => (role: Role, target: Target) =>
+  role === 'otherTableA' ? 404 : theirDinerOpensB(role, target) ? ok : undefined;
 
 /**
  * The entry of a restaurant's staff route that names its restaurant by `:restaurant_id` in the
@@ -857,9 +877,12 @@ const MATRIX: Entry[] = [
         token: c.w[c.target === 'missing' ? homeOf(c.role) : tenantName(c.target)].menuToken,
       },
     }),
-    // The next caller, and the routes after this one, use the token the rotation left.
-    check: (response, c) => {
-      if (response.statusCode === 200) c.w[tenantName(c.target)].menuToken = response.json().token;
+    // The next caller, and the routes after this one, use the token (and tables' keys) the rotation left.
+    check: async (response, c) => {
+      if (response.statusCode !== 200) return;
+      const tenant = c.w[tenantName(c.target)];
+      tenant.menuToken = response.json().token;
+      tenant.tableKeys = await tableKeysOf(c.w.t, tenant.restaurantId);
     },
   },
   {
@@ -1000,11 +1023,15 @@ const MATRIX: Entry[] = [
     targets: ['A', 'B', 'missing'],
     ok: 200,
     outcomes: { missing: 404 },
+    // The diner at another table asks for table 3's bill with their own table's key.
+    expect: (role) => (role === 'otherTableA' ? 404 : undefined),
     prepare: bothFresh(billOf),
     request: (c) => {
-      const tenant = c.w[c.target === 'B' ? 'B' : 'A'];
-      const table = c.target === 'missing' ? BILL_TABLE + 1 : BILL_TABLE;
-      return { method: 'GET', url: `/table-bill?token=${tenant.menuToken}&table=${table}` };
+      const tenant = c.target === 'B' ? 'B' : 'A';
+      const code = codeOf(c, tenant, BILL_TABLE);
+      // 'missing': table 5, which has no open bill, with its own key.
+      const asked = c.target === 'missing' ? codeOf(c, tenant, BILL_TABLE + 2) : code;
+      return { method: 'GET', url: `/table-bill?${new URLSearchParams(asked)}` };
     },
   },
   {
@@ -1013,11 +1040,11 @@ const MATRIX: Entry[] = [
     targets: billTargets,
     ok: 200,
     outcomes: billOutcomes,
-    expect: (role, target) => (theirDinerOpensB(role, target) ? 200 : undefined),
+    expect: billExpect(200),
     prepare: bothFresh(billOf),
     request: async (c) => {
       const { billId, code } = await billCall(c);
-      return { method: 'GET', url: `/bills/${billId}?token=${code.token}&table=${code.table}` };
+      return { method: 'GET', url: `/bills/${billId}?${new URLSearchParams(code)}` };
     },
   },
   {
@@ -1026,14 +1053,14 @@ const MATRIX: Entry[] = [
     targets: billTargets,
     ok: 200,
     outcomes: billOutcomes,
-    expect: (role, target) => (theirDinerOpensB(role, target) ? 200 : undefined),
+    expect: billExpect(200),
     prepare: bothFresh(billPaymentOf),
     request: async (c) => {
       const { billId, code, owner } = await billCall(c);
       const paymentId = c.fresh[owner] ?? MISSING_ID;
       return {
         method: 'GET',
-        url: `/bills/${billId}/payments/${paymentId}?token=${code.token}&table=${code.table}`,
+        url: `/bills/${billId}/payments/${paymentId}?${new URLSearchParams(code)}`,
       };
     },
   },
@@ -1043,7 +1070,7 @@ const MATRIX: Entry[] = [
     targets: billTargets,
     ok: 202,
     outcomes: billOutcomes,
-    expect: (role, target) => (theirDinerOpensB(role, target) ? 202 : undefined),
+    expect: billExpect(202),
     // Each permitted call pays a cent of the bill.
     mutates: true,
     prepare: bothFresh(billOf),
@@ -1069,13 +1096,15 @@ const MATRIX: Entry[] = [
     targets: billTargets,
     ok: 200,
     outcomes: billOutcomes,
-    expect: (role, target) => (theirDinerOpensB(role, target) ? 200 : undefined),
+    expect: billExpect(200),
     mutates: true,
     // Refused calls name the tenants' shared payment; each permitted one cancels one of its own.
     prepare: bothFresh(awaitingAuthenticationOf),
     request: async (c) => {
       const { billId, code, owner } = await billCall(c);
-      const permitted = c.target === 'A' || c.target === 'B' || theirDinerOpensB(c.role, c.target);
+      const permitted =
+        c.role !== 'otherTableA' &&
+        (c.target === 'A' || c.target === 'B' || theirDinerOpensB(c.role, c.target));
       const paymentId =
         c.target === 'missing'
           ? MISSING_ID

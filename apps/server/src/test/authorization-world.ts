@@ -4,7 +4,7 @@ import type { BuildOptions } from '../app';
 import { type FakeStripe, startFakeStripe } from './fake-stripe';
 import { addMenuItem, type Diner, placeDinerOrder, signUpDiner } from './orders';
 import { freshLogin } from './owners';
-import { type Owner, ownerWithRestaurant } from './restaurants';
+import { type Owner, ownerWithRestaurant, tableKeyFor } from './restaurants';
 import { deviceTokenFor, removedStaffTokenFor, staffTokenFor } from './staff';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -12,8 +12,10 @@ import { createTestApp, type TestApp } from './test-app';
  * The world of the authorization matrix (SECURITY.md): two restaurants, each with a subscribed
  * owner, a menu, a registered diner and that diner's order, and a guest who checked in at B; A's
  * staff of every role and its paired devices (docs/product/staff.md#roles), a staff member A
- * removed after their token was issued, and a manager of B. Built once per file through the API
- * (staff and devices straight in the database); every account is registered once (argon2 is slow).
+ * removed after their token was issued, and a manager of B; and a diner at another table of A,
+ * with no login, holding only table 4's card (its code and key: docs/decisions/024-table-keys.md).
+ * Built once per file through the API (staff and devices straight in the database); every account
+ * is registered once (argon2 is slow).
  */
 
 export type TenantName = 'A' | 'B';
@@ -36,7 +38,20 @@ export type StaffName = keyof typeof STAFF;
 export type StaffPerson = (typeof STAFF)[StaffName] & { removed?: true };
 const STAFF_NAMES = Object.keys(STAFF) as StaffName[];
 
-export const ROLES = ['anonymous', 'ownerA', 'ownerB', 'dinerA', 'dinerB', 'guestB', ...STAFF_NAMES] as const;
+/** The table whose card otherTableA holds: not the table of the bills the matrix names. */
+export const OTHER_TABLE = 4;
+
+export const ROLES = [
+  'anonymous',
+  'ownerA',
+  'ownerB',
+  'dinerA',
+  'dinerB',
+  'guestB',
+  /** A diner at A's table OTHER_TABLE, no login: its card's code and key are all they hold. */
+  'otherTableA',
+  ...STAFF_NAMES,
+] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The staff member or device a role is, if it is one. */
@@ -53,6 +68,8 @@ export type Tenant = {
   restaurantId: number;
   /** The QR code's menu token. */
   menuToken: string;
+  /** Each table's key, by table number, as its printed card carries it. */
+  tableKeys: Record<number, string>;
   /** Two dishes of the menu. */
   items: [number, number];
   diner: Diner;
@@ -86,12 +103,15 @@ export const isOwner = (role: Role) => role === 'ownerA' || role === 'ownerB';
 export const worksThere = (role: Role) =>
   isOwner(role) || (staffOf(role) !== undefined && !staffOf(role)?.removed);
 export const isDiner = (role: Role) => role === 'dinerA' || role === 'dinerB' || role === 'guestB';
+/** Who sends no token: the anonymous caller, and the diner at another table with only its card. */
+export const isTokenless = (role: Role) => role === 'anonymous' || role === 'otherTableA';
 /** The restaurant a caller would name as their own: the guest's is B, anyone else's A. */
 export const homeOf = (role: Role): TenantName => tenantOf(role) ?? (role === 'guestB' ? 'B' : 'A');
 
 export function headersOf(w: World, role: Role): Record<string, string> {
   switch (role) {
     case 'anonymous':
+    case 'otherTableA':
       return {};
     case 'ownerA':
       return w.A.owner.auth;
@@ -132,6 +152,13 @@ export function api(
   return w.t.app.inject(options);
 }
 
+/** The keys of a restaurant's six tables as their cards carry them now (Replace all codes changes them). */
+export async function tableKeysOf(t: TestApp, restaurantId: number): Promise<Record<number, string>> {
+  const keys: Record<number, string> = {};
+  for (let table = 1; table <= 6; table += 1) keys[table] = await tableKeyFor(t, restaurantId, table);
+  return keys;
+}
+
 async function tenant(t: TestApp): Promise<Omit<Tenant, 'diner' | 'dinerEmail' | 'dinerOrder'>> {
   const place = await ownerWithRestaurant(t, { number_of_tables: 6 });
   const soup = await addMenuItem(t, place, { item_name: 'Soup', price: 6.5, category: 'Starter' });
@@ -140,6 +167,7 @@ async function tenant(t: TestApp): Promise<Omit<Tenant, 'diner' | 'dinerEmail' |
     owner: place.owner,
     restaurantId: place.restaurantId,
     menuToken: place.token,
+    tableKeys: await tableKeysOf(t, place.restaurantId),
     items: [soup, pasta],
   };
 }

@@ -1,7 +1,8 @@
 import { WEEKDAYS, type Weekday } from '@tableserve/contract/opening-hours';
 import type { CreateRestaurantBody } from '@tableserve/contract/restaurant';
 import { eq } from 'drizzle-orm';
-import { subscriptions } from '../db/schema';
+import { restaurants, subscriptions } from '../db/schema';
+import { tableKeyOf } from '../modules/restaurants/table-keys';
 import { registerVerifiedOwner } from './owners';
 import type { TestApp } from './test-app';
 
@@ -90,4 +91,17 @@ export async function createRestaurant(t: TestApp, owner: Owner, overrides: Reco
 export async function ownerWithRestaurant(t: TestApp, overrides: Record<string, unknown> = {}) {
   const owner = await subscribedOwner(t);
   return { owner, ...(await createRestaurant(t, owner, overrides)) };
+}
+
+/**
+ * Table `table`'s key as its printed card carries it now (docs/decisions/024-table-keys.md), made
+ * from the stored secret as the server makes the cards.
+ */
+export async function tableKeyFor(t: TestApp, restaurantId: number, table: number): Promise<string> {
+  const [row] = await t.app.database.db
+    .select({ id: restaurants.id, tableSecret: restaurants.tableSecret })
+    .from(restaurants)
+    .where(eq(restaurants.id, restaurantId));
+  if (!row) throw new Error(`no restaurant ${restaurantId}`);
+  return tableKeyOf(row, table);
 }

@@ -1,3 +1,4 @@
+import { billPageMessages } from '@tableserve/contract/bill-page';
 import { waitFor } from '@testing-library/react';
 import { lazy, Suspense } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -144,6 +145,55 @@ describe('the menu painted on the server (docs/performance.md)', { timeout: 30_0
     await waitFor(() => expect(root.querySelector('button[aria-label^="Cart, 3 items"]')).not.toBeNull());
     app.unmount();
   });
+
+  it("paints a table card's bill link inert, then hydrates it with the card's key and no mismatch", async () => {
+    // The server paints the menu without the key (apps/server/src/plugins/web.ts: one painting
+    // for every scan of the table); the card's URL has it (docs/decisions/024-table-keys.md).
+    const menu = {
+      ...displayMenuFixture(),
+      pricing: {
+        payment_timing: 'end_of_meal',
+        prices_include_tax: false,
+        service_charge_percent: 0,
+        service_charge_min_party: null,
+        tax_rates: [],
+      },
+    };
+    const page = parse(
+      await renderPage('/menu-display?token=tok_roma&table=4', TEMPLATE, JSON.stringify(menu)),
+    );
+    await leaveServerRendering();
+    const { calls } = stubFetch(() => new Response(null, { status: 500 }));
+    const errors = vi.spyOn(console, 'error');
+    window.history.replaceState(null, '', '/menu-display?token=tok_roma&table=4&key=table-four-key00');
+    document.body.innerHTML = page.body.innerHTML;
+    const root = document.getElementById('root') as HTMLElement;
+    const billLink = () =>
+      [...root.querySelectorAll('a, span[aria-disabled]')].find((node) =>
+        node.textContent?.includes(billPageMessages.viewBill),
+      );
+    // Painted in its place, but a tap before the script has run goes nowhere.
+    expect(billLink()?.tagName).toBe('SPAN');
+    expect(billLink()?.getAttribute('aria-disabled')).toBe('true');
+
+    const queryClient = createQueryClient();
+    seedServerMenu(queryClient, serverMenuOf(document));
+    await loadPagesOf(window.location);
+    const app = hydrateRoot(
+      root,
+      <App queryClient={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </App>,
+    );
+    await waitFor(() => expect(billLink()?.tagName).toBe('A'));
+    expect(billLink()?.getAttribute('href')).toBe('/bill?token=tok_roma&table=4&key=table-four-key00');
+    expect(browserErrors(errors.mock.calls)).toEqual([]);
+    expect(calls()).toEqual([]);
+    app.unmount();
+  });
+
   /** Hydrates the prerendered login page, typed into before it hydrates or while it renders. */
   async function hydrateLogin(typed: 'before' | 'while rendering') {
     const page = parse(await renderPage('/login', TEMPLATE));

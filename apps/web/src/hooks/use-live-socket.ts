@@ -66,10 +66,14 @@ export function useLiveSocket({
   const bearer = typeof token === 'string' ? token : null;
   const tableToken = typeof token === 'string' ? null : (token?.token ?? null);
   const tableNumber = typeof token === 'string' ? null : (token?.table ?? null);
+  const tableKey = typeof token === 'string' ? null : (token?.key ?? null);
 
   useEffect(() => {
     const credential =
-      bearer ?? (tableToken && tableNumber !== null ? { token: tableToken, table: tableNumber } : null);
+      bearer ??
+      (tableToken && tableNumber !== null && tableKey
+        ? { token: tableToken, table: tableNumber, key: tableKey }
+        : null);
     if (restaurantId === null || !credential) {
       setState('off');
       return;
@@ -117,7 +121,7 @@ export function useLiveSocket({
       socket.removeAllListeners();
       socket.disconnect();
     };
-  }, [restaurantId, bearer, tableToken, tableNumber, catchUpOnFirstConnection]);
+  }, [restaurantId, bearer, tableToken, tableNumber, tableKey, catchUpOnFirstConnection]);
 
   return state;
 }

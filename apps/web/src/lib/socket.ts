@@ -13,7 +13,8 @@ export type AppSocket = Socket<ServerToClientEvents, Record<string, never>>;
  * origin, silently keep the first caller's restaurant_id query, and close it under the others.
  *
  * A diner at a table without an account (a bill, ADR 020) proves the table with its code instead:
- * auth.table_code, the menu token and the table number.
+ * auth.table_code, the menu token, the table number and the table's key
+ * (docs/decisions/024-table-keys.md).
  */
 export function createSocket({
   restaurantId,
@@ -30,12 +31,12 @@ export function createSocket({
     auth:
       typeof token === 'string'
         ? { token }
-        : { table_code: { token: token.token, table: String(token.table) } },
+        : { table_code: { token: token.token, table: String(token.table), key: token.key } },
   });
 }
 
-/** A table's code: the menu token of its QR code and the table's number. */
-export type SocketTableCode = { token: string; table: number };
+/** A table's code: the menu token of its QR code, the table's number and its key. */
+export type SocketTableCode = { token: string; table: number; key: string };
 
 /**
  * An open menu's connection (docs/decisions/015-stock-and-sold-out.md): no login, only the restaurant, to hear which dishes

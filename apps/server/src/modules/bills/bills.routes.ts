@@ -22,10 +22,14 @@ const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError, 429
 // The diner's token is optional: a bill is also read and paid by its table's code.
 const security: Record<string, string[]>[] = [{}, { bearer: [] }];
 
-/** The table's code from a query, when both halves are there. */
-const tableCodeOf = (query: { token?: string | undefined; table?: string | undefined }) =>
+/** The table's code from a query, when its token and table are there (the key is checked later). */
+const tableCodeOf = (query: {
+  token?: string | undefined;
+  table?: string | undefined;
+  key?: string | undefined;
+}): BillAccess['tableCode'] =>
   query.token !== undefined && query.table !== undefined
-    ? { token: query.token, table: Number(query.table) }
+    ? { token: query.token, table: Number(query.table), key: query.key }
     : undefined;
 
 /**
@@ -47,12 +51,16 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
     {
       schema: {
         tags: ['Bills'],
-        summary: "The table's open bill, for whoever holds its code",
+        summary: "The table's open bill, for whoever holds its code (its key included)",
+        description:
+          "A code without its table's key (the menu link alone, a card printed before keys) opens only a bill the signed-in diner ordered on; anyone else gets the 404 of a table with no open bill.",
+        security,
         querystring: TableBillQuery,
         response: { 200: BillView, ...errors },
       },
+      onRequest: app.identifyCustomer,
     },
-    async (request) => bills.tableBill(request.query),
+    async (request) => bills.tableBill({ customerId: request.customerId, tableCode: request.query }),
   );
 
   app.get(

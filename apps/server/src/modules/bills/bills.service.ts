@@ -16,7 +16,8 @@ import type { DomainEventBus } from '../../lib/domain-events';
 import { type Outcome, once } from '../../lib/idempotency';
 import { hashToken, randomToken } from '../../lib/random-tokens';
 import { LARGEST_TOTAL_CENTS } from '../orders/order-lines';
-import { restaurantReads } from '../restaurants/restaurant-reads';
+import { type RestaurantRow, restaurantReads } from '../restaurants/restaurant-reads';
+import { tableKeyMatches } from '../restaurants/table-keys';
 import type { PaymentProvider } from '../subscriptions/payments/payment-provider';
 import { chooseAmount, tipOf } from './bill-split';
 import { type BillState, loadBillState, toBillPayment, toBillView } from './bill-state';
@@ -24,8 +25,11 @@ import { type BillRow, billsRepository as repo } from './bills.repository';
 
 export type BillsService = ReturnType<typeof createBillsService>;
 
+/** A table's code as scanned: its menu token, table number and key (none on a card printed before keys). */
+export type TableCodeAccess = { token: string; table: number; key?: string | undefined };
+
 /** Who reads or pays a bill: the diner signed in (0: none), and the table's code they scanned. */
-export type BillAccess = { customerId: number; tableCode?: { token: string; table: number } | undefined };
+export type BillAccess = { customerId: number; tableCode?: TableCodeAccess | undefined };
 
 type PayOutcome =
   | Outcome<PayBillResponse>
@@ -45,17 +49,28 @@ function receiptTokenMatches(offered: string, storedHash: string): boolean {
 }
 
 /**
+ * Whether the code is table `code.table`'s of this restaurant now: its menu token and the key
+ * only that table's card carries (docs/decisions/024-table-keys.md). The menu link alone (no key,
+ * or another table's) is no table's code.
+ */
+const holdsTableCode = (restaurant: RestaurantRow, code: TableCodeAccess | undefined): boolean =>
+  code !== undefined && restaurant.token === code.token && tableKeyMatches(restaurant, code.table, code.key);
+
+/** Whether the signed-in diner (if any) has an order on the bill. */
+const orderedOn = (state: BillState, access: BillAccess) =>
+  access.customerId > 0 && state.orders.some((order) => order.customerId === access.customerId);
+
+/**
  * A diner may see and pay a bill they ordered on, or, with its table's code, their table's bill:
  * anyone else's bill answers like a missing one.
  */
 function mayAccess(state: BillState, access: BillAccess): boolean {
+  if (orderedOn(state, access)) return true;
   const { tableCode } = access;
-  if (access.customerId > 0 && state.orders.some((order) => order.customerId === access.customerId))
-    return true;
   return (
     tableCode !== undefined &&
     state.bill.tableNumber === tableCode.table &&
-    state.restaurant.token === tableCode.token
+    holdsTableCode(state.restaurant, tableCode)
   );
 }
 
@@ -158,12 +173,23 @@ export function createBillsService(deps: {
   }
 
   return {
-    /** The table's open bill, for whoever holds its code. */
-    async tableBill(tableCode: { token: string; table: number }): Promise<BillView> {
+    /**
+     * The table's open bill, for whoever holds its code (its key included), or for a diner with
+     * an order on it who came by a code without the key (a card printed before keys). Anyone
+     * else hears exactly what a table with no open bill answers; without the key and a login,
+     * before the bills are even looked at, so nothing tells a wrong key from an empty table.
+     */
+    async tableBill(access: BillAccess & { tableCode: TableCodeAccess }): Promise<BillView> {
+      const { tableCode } = access;
+      const noOpenBill = () => notFound(billMessages.noOpenBill, 'NO_OPEN_BILL');
       const restaurant = await restaurantReads.byToken(db, tableCode.token);
-      const bill = restaurant && (await repo.openOfTable(db, restaurant.id, tableCode.table));
-      if (!bill) throw notFound(billMessages.noOpenBill, 'NO_OPEN_BILL');
-      return toBillView(await loadBillState(db, bill));
+      if (!restaurant) throw noOpenBill();
+      const holder = holdsTableCode(restaurant, tableCode);
+      if (!holder && access.customerId === 0) throw noOpenBill();
+      const bill = await repo.openOfTable(db, restaurant.id, tableCode.table);
+      const state = bill && (await loadBillState(db, bill));
+      if (!state || !(holder || orderedOn(state, access))) throw noOpenBill();
+      return toBillView(state);
     },
 
     async bill(billId: number, access: BillAccess): Promise<BillView> {

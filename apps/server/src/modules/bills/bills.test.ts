@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billPayments, orders, restaurants } from '../../db/schema';
 import { addMenuItem, type Diner, signUpDiner } from '../../test/orders';
-import { ownerWithRestaurant } from '../../test/restaurants';
+import { ownerWithRestaurant, tableKeyFor } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The built-in test provider: pm_card_visa pays, pm_card_chargeDeclined is declined, and each
@@ -32,7 +32,9 @@ async function restaurantPaying(timing: PaymentTiming) {
   t.app.publishedMenus.invalidate(place.restaurantId);
   const pizza = await addMenuItem(t, place, { item_name: 'Pizza', price: 12.5 });
   const soda = await addMenuItem(t, place, { item_name: 'Soda', price: 2.25, category: 'Beverage' });
-  return { ...place, pizza, soda };
+  // Table 1's code as its card carries it: the menu token, the table and the table's key.
+  const code = { token: place.token, table: '1', key: await tableKeyFor(t, place.restaurantId, 1) };
+  return { ...place, pizza, soda, code };
 }
 
 async function placeOrder(p: Place, diner: Diner, items: { menu_item_id: number; quantity: number }[]) {
@@ -46,7 +48,7 @@ async function placeOrder(p: Place, diner: Diner, items: { menu_item_id: number;
   return response.json() as { order_id: number; bill_id?: number };
 }
 
-const tableCode = (p: Place) => `token=${p.token}&table=1`;
+const tableCode = (p: Place) => new URLSearchParams(p.code).toString();
 
 async function tableBill(p: Place): Promise<BillView> {
   const response = await t.app.inject({ method: 'GET', url: `/api/v1/table-bill?${tableCode(p)}` });
@@ -171,7 +173,7 @@ describe('a table paying at the end of the meal', () => {
     for (let diner = 0; diner < 3; diner += 1) {
       const { version } = await tableBill(p);
       const response = await pay(billId, {
-        table_code: { token: p.token, table: '1' },
+        table_code: p.code,
         version,
         split: { kind: 'even', ways: 3 },
       });
@@ -190,7 +192,7 @@ describe('a table paying at the end of the meal', () => {
 
   it('pays an amount, and refuses more than is left with 400', async () => {
     const { p, billId } = await tableWithTwoOrders();
-    const code = { token: p.token, table: '1' };
+    const { code } = p;
     const { version } = await tableBill(p);
     const response = await pay(billId, { table_code: code, version, split: { kind: 'amount', amount: 10 } });
     expect(response.statusCode).toBe(202);
@@ -335,7 +337,7 @@ describe('a table paying at the end of the meal', () => {
   it('refuses paying more even parts than the bill is split into with 400 naming split.parts', async () => {
     const { p, billId } = await tableWithTwoOrders();
     const bill = await tableBill(p);
-    const code = { token: p.token, table: '1' };
+    const { code } = p;
     const response = await pay(billId, {
       table_code: code,
       version: bill.version,
@@ -525,7 +527,7 @@ describe('tips and money fields', () => {
   it('refuses a tip above 300 % of what it tips on with 400 naming the tip, and changes nothing', async () => {
     const { p, billId } = await tableWithTwoOrders();
     const bill = await tableBill(p);
-    const code = { token: p.token, table: '1' };
+    const { code } = p;
     for (const tip of [
       { kind: 'amount', amount: 30.01 },
       { kind: 'percent', percent: 301 },
@@ -555,7 +557,7 @@ describe('tips and money fields', () => {
   it('refuses negative, fractional-cent and absurd amounts with 400 naming the field, and changes nothing', async () => {
     const { p, billId } = await tableWithTwoOrders();
     const bill = await tableBill(p);
-    const code = { token: p.token, table: '1' };
+    const { code } = p;
     const cases: [Record<string, unknown>, string][] = [];
     for (const bad of [-1, 1.234, 1e12, '5']) {
       cases.push([{ split: { kind: 'amount', amount: bad } }, 'split.amount']);

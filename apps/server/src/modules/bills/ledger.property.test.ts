@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { type MoneyRows, readMoneyRows, settledMoneyRows } from '../../test/ledger-rows';
 import { addMenuItem, type Diner, signUpDiner } from '../../test/orders';
-import { ownerWithRestaurant } from '../../test/restaurants';
+import { ownerWithRestaurant, tableKeyFor } from '../../test/restaurants';
 import { deviceTokenFor, type StaffCaller } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -418,6 +418,8 @@ type Place = Awaited<ReturnType<typeof ownerWithRestaurant>>;
 type Ctx = {
   shop: Shop;
   place: Place;
+  /** Each table's key, by table number, as its card carries it. */
+  tableKeys: Record<number, string>;
   items: number[];
   diners: (Diner & { placed: number })[];
   server: StaffCaller;
@@ -495,7 +497,20 @@ async function openShop(shop: Shop): Promise<Ctx> {
   const server = await deviceTokenFor(t, place.restaurantId, 'server');
   const summary = await api('GET', `/customer/orders/${place.restaurantId}`, owner);
   const date = summary.json().pagination.working_hours_date as string;
-  return { shop, place, items, diners, everyone: [...diners], server, date, orders: [], delivered: [] };
+  const tableKeys: Record<number, string> = {};
+  for (const table of [1, 2, 3, 4]) tableKeys[table] = await tableKeyFor(t, place.restaurantId, table);
+  return {
+    shop,
+    place,
+    tableKeys,
+    items,
+    diners,
+    everyone: [...diners],
+    server,
+    date,
+    orders: [],
+    delivered: [],
+  };
 }
 
 /** Posts a provider event as Stripe does: signed with the webhook secret at the app's time. */
@@ -667,8 +682,12 @@ function staffChange(
 function accessTo(ctx: Ctx, rows: MoneyRows, billId: number, payer: Payer, orderId?: number) {
   const bill = rows.bills.find((row) => row.id === billId);
   if (payer === 'table' && bill?.tableNumber != null) {
-    const code = { token: ctx.place.token, table: String(bill.tableNumber) };
-    return { query: `?token=${code.token}&table=${code.table}`, body: { table_code: code }, headers: {} };
+    const code = {
+      token: ctx.place.token,
+      table: String(bill.tableNumber),
+      key: ctx.tableKeys[bill.tableNumber]!,
+    };
+    return { query: `?${new URLSearchParams(code)}`, body: { table_code: code }, headers: {} };
   }
   const diner = ctx.orders.find((one) => one.id === orderId)?.diner ?? ctx.diners[0]!;
   return { query: '', body: {}, headers: diner.auth as Headers };
@@ -1233,7 +1252,7 @@ async function checkLedger(ctx: Ctx, rows: MoneyRows): Promise<string[]> {
       );
       const url =
         bill.tableNumber !== null
-          ? `/bills/${bill.id}?token=${ctx.place.token}&table=${bill.tableNumber}`
+          ? `/bills/${bill.id}?token=${ctx.place.token}&table=${bill.tableNumber}&key=${ctx.tableKeys[bill.tableNumber]}`
           : `/bills/${bill.id}`;
       const read = await api('GET', url, bill.tableNumber !== null ? {} : ((diner?.auth ?? {}) as Headers));
       if (read.statusCode !== 200)

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billPayments, restaurants } from '../../db/schema';
 import { addMenuItem, signUpDiner } from '../../test/orders';
-import { ownerWithRestaurant } from '../../test/restaurants';
+import { ownerWithRestaurant, tableKeyFor } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestPaymentProvider } from '../subscriptions/payments/test-provider';
 import { createBillsService } from './bills.service';
@@ -54,12 +54,12 @@ async function table() {
   const ann = await order(pizza);
   const bo = await order(soda);
   const billId = ann.billId;
-  const code = { token: place.token, table: '1' };
+  const code = { token: place.token, table: '1', key: await tableKeyFor(t, place.restaurantId, 1) };
   const read = async () =>
     (
       await t.app.inject({
         method: 'GET',
-        url: `/api/v1/bills/${billId}?token=${place.token}&table=1`,
+        url: `/api/v1/bills/${billId}?${new URLSearchParams(code)}`,
       })
     ).json() as BillView;
   /** Pays the pizza with `card`, by the table's code; answers the 202's body. */
@@ -195,9 +195,17 @@ describe('a card whose bank asks for 3-D Secure, with the test provider', () => 
       table_code: other.code,
     });
     expect(otherTable.statusCode).toBe(404);
-    expect(
-      (await bill.post(paid, 'cancel', { table_code: { token: bill.code.token, table: '2' } })).statusCode,
-    ).toBe(404);
+    expect((await bill.post(paid, 'cancel', { table_code: { ...bill.code, table: '2' } })).statusCode).toBe(
+      404,
+    );
+    // The menu link alone (no key) and a key that is not the table's: as the other table.
+    const { key: _key, ...menuLink } = bill.code;
+    for (const table_code of [menuLink, { ...bill.code, key: other.code.key }]) {
+      const refused = await bill.post(paid, 'cancel', { table_code });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ message: billMessages.notFound, code: 'BILL_NOT_FOUND' });
+    }
+    expect(await bill.row(paid)).toMatchObject({ status: 'pending' });
     // Ann ordered on the bill: her own token opens it, the payment still needs its receipt token.
     const withoutCode = await t.app.inject({
       method: 'POST',

@@ -37,8 +37,8 @@ export function createQrCodesService({
 
   /** What the worker needs to draw the restaurant's tables: one row, read here. */
   async function sheetSource(ownerId: number, restaurantId: number): Promise<SheetSource> {
-    const { name, token, numberOfTables } = await ownedRestaurant(ownerId, restaurantId);
-    return { publicUrl, name, token, numberOfTables };
+    const { id, name, token, tableSecret, numberOfTables } = await ownedRestaurant(ownerId, restaurantId);
+    return { publicUrl, id, name, token, tableSecret, numberOfTables };
   }
 
   return {
@@ -68,7 +68,8 @@ export function createQrCodesService({
     },
 
     /**
-     * A new menu token: the restaurant's code and every table's code stop opening the menu.
+     * A new menu token and table secret: the restaurant's code and every table's code stop
+     * opening the menu, and every table's key its bill (docs/decisions/024-table-keys.md).
      * Only while `currentToken` is still the stored one, so a double tap rotates once.
      */
     async rotateToken(

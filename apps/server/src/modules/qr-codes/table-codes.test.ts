@@ -5,7 +5,7 @@ import jsQR from 'jsqr';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMenuItem, signUpDiner } from '../../test/orders';
-import { expireSubscription, type Owner, ownerWithRestaurant } from '../../test/restaurants';
+import { expireSubscription, type Owner, ownerWithRestaurant, tableKeyFor } from '../../test/restaurants';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -69,7 +69,7 @@ function scan({ size, modules }: QrModules): string | undefined {
 }
 
 describe('table codes', () => {
-  it('gives one code per table, 1 to number_of_tables, each opening the menu at its table', async () => {
+  it('gives one code per table, 1 to number_of_tables, each opening the menu at its table with its key', async () => {
     const setup = await place(3);
     const response = await tableCodes(setup.owner, setup.restaurantId);
     expect(response.statusCode).toBe(200);
@@ -79,7 +79,11 @@ describe('table codes', () => {
     expect(body.restaurant_name).toMatch(/^Blue Door Bistro/);
     expect(body.codes.map((code) => code.table_no)).toEqual([1, 2, 3]);
     for (const code of body.codes) {
-      expect(code.link).toBe(`${TEST_PUBLIC_URL}/menu-display?token=${setup.token}&table=${code.table_no}`);
+      // With the table's key, which opens its bill (docs/decisions/024-table-keys.md).
+      const key = await tableKeyFor(t, setup.restaurantId, code.table_no);
+      expect(code.link).toBe(
+        `${TEST_PUBLIC_URL}/menu-display?token=${setup.token}&table=${code.table_no}&key=${key}`,
+      );
       expect(code.qr.modules).toHaveLength(code.qr.size ** 2);
       expect(scan(code.qr)).toBe(code.link);
       // The link's menu opens, at that table.
@@ -225,8 +229,10 @@ describe('rotating the menu token', () => {
       expect((await display(token, query)).statusCode).toBe(200);
     }
     const codes = (await tableCodes(setup.owner, setup.restaurantId)).json() as TableCodesResponse;
+    // The new token, and each table's new key (docs/decisions/024-table-keys.md).
+    const keys = [await tableKeyFor(t, setup.restaurantId, 1), await tableKeyFor(t, setup.restaurantId, 2)];
     expect(codes.codes.map((code) => scan(code.qr))).toEqual(
-      [1, 2].map((n) => `${TEST_PUBLIC_URL}/menu-display?token=${token}&table=${n}`),
+      [1, 2].map((n) => `${TEST_PUBLIC_URL}/menu-display?token=${token}&table=${n}&key=${keys[n - 1]}`),
     );
   });
 

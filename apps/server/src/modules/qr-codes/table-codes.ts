@@ -1,13 +1,17 @@
 import type { QrModules, TableCodesResponse } from '@tableserve/contract/menu';
 import QRCode from 'qrcode';
+import { type TableKeySource, tableKeyOf } from '../restaurants/table-keys';
 
 /** The link diners scan: the public menu by the restaurant's token (docs/product/restaurant-setup.md#qr-code). */
 export const menuLink = (publicUrl: string, token: string) =>
   `${publicUrl}/menu-display?token=${encodeURIComponent(token)}`;
 
-/** A table's own code: the same menu with that table chosen for dine-in (ADR 013). */
-export const tableLink = (publicUrl: string, token: string, table: number) =>
-  `${menuLink(publicUrl, token)}&table=${table}`;
+/**
+ * A table's own code: the same menu with that table chosen for dine-in (ADR 013), and the table's
+ * key, which alone opens the table's bill (docs/decisions/024-table-keys.md).
+ */
+export const tableLink = (publicUrl: string, token: string, table: number, key: string) =>
+  `${menuLink(publicUrl, token)}&table=${table}&key=${key}`;
 
 /** The code's modules, for the web to draw and the PDF to paint: one encoder for every form. */
 export function qrModules(link: string): QrModules {
@@ -15,8 +19,16 @@ export function qrModules(link: string): QrModules {
   return { size: modules.size, modules: Array.from(modules.data, (dark) => (dark ? '1' : '0')).join('') };
 }
 
-/** What a restaurant's sheet is made from: read on the main thread, sent to the sheets' worker. */
-export type SheetSource = { publicUrl: string; name: string; token: string; numberOfTables: number };
+/**
+ * What a restaurant's sheet is made from: read on the main thread, sent to the sheets' worker
+ * (the restaurant's id and table secret make each table's key).
+ */
+export type SheetSource = TableKeySource & {
+  publicUrl: string;
+  name: string;
+  token: string;
+  numberOfTables: number;
+};
 
 /**
  * One code per table, 1 to number_of_tables. About half a millisecond a code, so it runs in the
@@ -24,8 +36,9 @@ export type SheetSource = { publicUrl: string; name: string; token: string; numb
  */
 export function tableCodesOf(source: SheetSource): TableCodesResponse {
   const codes = Array.from({ length: source.numberOfTables }, (_, index) => {
-    const link = tableLink(source.publicUrl, source.token, index + 1);
-    return { table_no: index + 1, link, qr: qrModules(link) };
+    const table = index + 1;
+    const link = tableLink(source.publicUrl, source.token, table, tableKeyOf(source, table));
+    return { table_no: table, link, qr: qrModules(link) };
   });
   return { restaurant_name: source.name, number_of_tables: source.numberOfTables, codes };
 }

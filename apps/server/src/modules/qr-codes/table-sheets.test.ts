@@ -2,6 +2,7 @@ import { qrMessages } from '@tableserve/contract/menu';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
+import { tableKeyOf } from '../restaurants/table-keys';
 import { tableLink } from './table-codes';
 import { BUSY_RETRY_AFTER_SECONDS, createTableSheets, type TableSheets } from './table-sheets';
 
@@ -13,6 +14,8 @@ import { BUSY_RETRY_AFTER_SECONDS, createTableSheets, type TableSheets } from '.
 
 const source = (numberOfTables: number) => ({
   publicUrl: 'http://tableserve.test',
+  id: 7,
+  tableSecret: 's'.repeat(43),
   name: 'Blue Door Bistro',
   token: 'a'.repeat(32),
   numberOfTables,
@@ -22,12 +25,14 @@ let sheets: TableSheets;
 afterEach(() => sheets.close());
 
 describe('table sheets', () => {
-  it("are made in the worker: the restaurant's codes, and its PDF of six cards a page", async () => {
+  it("are made in the worker: the restaurant's codes with each table's key, and its PDF of six cards a page", async () => {
     sheets = createTableSheets();
     const codes = await sheets.codes(source(7));
     expect(codes.restaurant_name).toBe('Blue Door Bistro');
     expect(codes.codes.map((code) => code.link)).toEqual(
-      Array.from({ length: 7 }, (_, i) => tableLink('http://tableserve.test', 'a'.repeat(32), i + 1)),
+      Array.from({ length: 7 }, (_, i) =>
+        tableLink('http://tableserve.test', 'a'.repeat(32), i + 1, tableKeyOf(source(7), i + 1)),
+      ),
     );
     const pdf = await sheets.pdf(source(7), 'letter');
     expect(Buffer.isBuffer(pdf)).toBe(true);

@@ -74,17 +74,17 @@ export const restaurantsRepository = {
     return row;
   },
 
-  /** A new menu token, only while the stored one is still `current`: one rotation per code seen. */
+  /** A new menu token and table secret, only while the stored token is still `current`: one rotation per code seen. */
   async replaceToken(
     db: DbOrTx,
     id: number,
     ownerId: number,
     current: string,
-    next: string,
+    next: { token: string; tableSecret: string },
   ): Promise<RestaurantRow | undefined> {
     const [row] = await db
       .update(restaurants)
-      .set({ token: next })
+      .set(next)
       .where(and(eq(restaurants.id, id), eq(restaurants.ownerId, ownerId), eq(restaurants.token, current)))
       .returning();
     return row;

@@ -24,6 +24,7 @@ import type { SubscriptionsService } from '../subscriptions/subscriptions.servic
 import { newMenuToken } from './menu-tokens';
 import { restaurantNotFound } from './restaurant-of-caller';
 import { type RestaurantRow, restaurantsRepository as repo } from './restaurants.repository';
+import { newTableSecret } from './table-keys';
 
 export type RestaurantsServiceDeps = {
   db: Db;
@@ -93,6 +94,7 @@ export function createRestaurantsService({ db, subscriptions, log, events }: Res
           openingHours: withClosingDays(body.opening_hours),
           timezone: body.timezone,
           token: newMenuToken(),
+          tableSecret: newTableSecret(),
         });
       } catch (error) {
         // The unique index on owner_id decides between two concurrent submits.

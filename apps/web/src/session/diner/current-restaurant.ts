@@ -1,7 +1,7 @@
 import type { RestaurantPublic } from '@tableserve/contract/restaurant';
 import { paths } from '@/config/paths';
 import { localKeys, localStore } from '@/lib/storage';
-import { readTableFromCode } from './table-from-code';
+import { readTableFromCode, readTableKeyFromCode } from './table-from-code';
 
 /**
  * The restaurant whose menu the diner opened (docs/product/web-app.md#client-storage): its id under
@@ -29,8 +29,26 @@ export function readMenuToken(): string | null {
 }
 
 /**
- * Where 'Back to Menu' goes: the menu of the QR code the diner scanned (with its table, for a
- * table's code); without a stored menu token, the menu by restaurant id (display-menu accepts
+ * The stored restaurant's name when `token` is the menu token stored with it: for a page that
+ * names the restaurant without asking the server (a bill page reached by an outdated code).
+ */
+export function storedRestaurantNameOf(token: string): string | null {
+  if (readMenuToken() !== token) return null;
+  try {
+    const details = JSON.parse(localStore.get(localKeys.currentRestaurantDetails) ?? 'null') as {
+      restaurant_name?: unknown;
+      name?: unknown;
+    } | null;
+    const name = details?.restaurant_name || details?.name;
+    return typeof name === 'string' && name.trim() ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where 'Back to Menu' goes: the menu of the QR code the diner scanned (with its table and key,
+ * for a table's code); without a stored menu token, the menu by restaurant id (display-menu accepts
  * both); else the home page.
  */
 export function menuPath(restaurantId?: number | null): string {
@@ -38,7 +56,11 @@ export function menuPath(restaurantId?: number | null): string {
   const key = readMenuToken() ?? id?.toString();
   if (!key) return paths.home;
   const table = readTableFromCode(id);
-  return `${paths.menuDisplay}?token=${encodeURIComponent(key)}${table === null ? '' : `&table=${table}`}`;
+  const tableKey = readTableKeyFromCode(id);
+  const search = new URLSearchParams({ token: key });
+  if (table !== null) search.set('table', String(table));
+  if (table !== null && tableKey !== null) search.set('key', tableKey);
+  return `${paths.menuDisplay}?${search}`;
 }
 
 export { readCurrentRestaurant } from './stored-restaurant';

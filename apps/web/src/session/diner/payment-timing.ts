@@ -2,7 +2,7 @@ import { PAYMENT_TIMINGS, type PaymentTiming } from '@tableserve/contract/bill';
 import { paths } from '@/config/paths';
 import { sessionKeys, sessionStore } from '@/lib/storage';
 import { readMenuToken } from './current-restaurant';
-import { readTableFromCode } from './table-from-code';
+import { readTableFromCode, readTableKeyFromCode } from './table-from-code';
 
 /**
  * When the restaurant whose menu the diner opened is paid (ADR 020), kept for the visit so the
@@ -33,9 +33,13 @@ export function readPaymentTiming(restaurantId: number | null): PaymentTiming | 
   }
 }
 
-/** The table's open bill, opened with the table's code (the menu token and the table). */
-export const tableBillPath = (token: string, table: number): string =>
-  `${paths.bill}?${new URLSearchParams({ token, table: String(table) })}`;
+/**
+ * The table's open bill, opened with the table's code: the menu token, the table and its key
+ * (docs/decisions/024-table-keys.md). Without the key (a card printed before keys) the bill page
+ * says the code is out of date, or shows a signed-in diner their own bill.
+ */
+export const tableBillPath = (token: string, table: number, key: string | null): string =>
+  `${paths.bill}?${new URLSearchParams({ token, table: String(table), ...(key && { key }) })}`;
 
 /** One bill by its id (a diner's own order, paid when ordering). */
 export const billPath = (billId: number): string => `${paths.bill}/${billId}`;
@@ -48,6 +52,6 @@ export function visitBillPath(restaurantId: number | null): string | null {
   const token = readMenuToken();
   const table = readTableFromCode(restaurantId);
   return readPaymentTiming(restaurantId) === 'end_of_meal' && token && table !== null
-    ? tableBillPath(token, table)
+    ? tableBillPath(token, table, readTableKeyFromCode(restaurantId))
     : null;
 }

@@ -7,8 +7,11 @@ import type {
 } from '@tableserve/contract/bills';
 import { API_BASE, apiRequest } from '@/lib/api-client';
 
-/** A table's code: the menu token of its QR code and the table's number. */
-export type TableCode = { token: string; table: number };
+/**
+ * A table's code: the menu token of its QR code, the table's number and the table's key, which
+ * only its card carries (docs/decisions/024-table-keys.md); null on a card printed before keys.
+ */
+export type TableCode = { token: string; table: number; key: string | null };
 
 /**
  * How a diner reaches a bill (ADR 020): the table's code in the query, and the diner's own
@@ -16,8 +19,15 @@ export type TableCode = { token: string; table: number };
  */
 export type BillAccess = { tableCode: TableCode | null; customerToken: string | null };
 
+/** The code as the API reads it: the table as digits, the key only when there is one. */
+export const tableCodeFields = ({ token, table, key }: TableCode) => ({
+  token,
+  table: String(table),
+  ...(key !== null && { key }),
+});
+
 const accessQuery = ({ tableCode }: BillAccess) =>
-  tableCode ? `?${new URLSearchParams({ token: tableCode.token, table: String(tableCode.table) })}` : '';
+  tableCode ? `?${new URLSearchParams(tableCodeFields(tableCode))}` : '';
 
 /** GET /bills/{id}, or the table's open bill (GET /table-bill) without an id. */
 export function fetchBill(billId: number | null, access: BillAccess): Promise<BillView> {
@@ -47,7 +57,7 @@ export function fetchPayment(billId: number, paymentId: number, access: BillAcce
 
 /** The table's code as a payment's body names it. */
 const tableCodeBody = ({ tableCode }: BillAccess) =>
-  tableCode ? { table_code: { token: tableCode.token, table: String(tableCode.table) } } : {};
+  tableCode ? { table_code: tableCodeFields(tableCode) } : {};
 
 /**
  * The payer closed or cancelled the bank's challenge (docs/product/payments.md#online-payment):

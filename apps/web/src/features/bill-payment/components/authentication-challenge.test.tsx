@@ -20,7 +20,7 @@ const challenge = (onAnswered: () => void) => (
     receiptToken="receipt-secret"
     clientSecret="pi_1_secret_2"
     charged={12.5}
-    access={{ tableCode: { token: 'menu-token', table: 4 }, customerToken: null }}
+    access={{ tableCode: { token: 'menu-token', table: 4, key: 'table-four-key00' }, customerToken: null }}
     onAnswered={onAnswered}
   />
 );
@@ -51,7 +51,10 @@ describe('the 3-D Secure challenge with Stripe', () => {
       {
         url: '/api/v1/bills/5/payments/9/cancel',
         method: 'POST',
-        body: { table_code: { token: 'menu-token', table: '4' }, receipt_token: 'receipt-secret' },
+        body: {
+          table_code: { token: 'menu-token', table: '4', key: 'table-four-key00' },
+          receipt_token: 'receipt-secret',
+        },
       },
     ]);
   });

@@ -11,7 +11,9 @@ import { BillPage } from './bill-page';
 
 const server = socketServerForEachTest();
 
-const tableUrl = '/bill?token=menu-token&table=4';
+/** Table 4's bill as its card opens it: the menu token, the table and the table's key. */
+const tableUrl = '/bill?token=menu-token&table=4&key=table-four-key00';
+const tableCode = { token: 'menu-token', table: '4', key: 'table-four-key00' };
 const futureExpiry = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
 
 function fillCard(number = '4242 4242 4242 4242') {
@@ -50,7 +52,10 @@ describe('BillPage', () => {
   it("opens the table's bill with its code and shows every figure", async () => {
     const { calls } = openTableBill();
     expect(await screen.findByRole('heading', { level: 1, name: 'Paprika Kitchen' })).toBeInTheDocument();
-    expect(calls()[0]).toMatchObject({ url: '/api/v1/table-bill?token=menu-token&table=4', method: 'GET' });
+    expect(calls()[0]).toMatchObject({
+      url: '/api/v1/table-bill?token=menu-token&table=4&key=table-four-key00',
+      method: 'GET',
+    });
     expect(screen.getByText(`${billPageMessages.title} · Table 4`)).toBeInTheDocument();
     const lines = within(screen.getByRole('list', { name: 'Bill lines' })).getAllByRole('listitem');
     expect(lines.map((line) => line.textContent)).toEqual([
@@ -132,7 +137,7 @@ describe('BillPage', () => {
     expect(post).toMatchObject({
       url: '/api/v1/bills/5/payments',
       body: {
-        table_code: { token: 'menu-token', table: '4' },
+        table_code: tableCode,
         version: 3,
         split: { kind: 'amount', amount: 10 },
         tip: { kind: 'amount', amount: 10.01 },
@@ -173,9 +178,11 @@ describe('BillPage', () => {
       'href',
       '/api/v1/bills/5/payments/9/receipt.pdf?receipt_token=receipt-secret',
     );
-    expect(calls().some((call) => call.url === '/api/v1/bills/5/payments/9?token=menu-token&table=4')).toBe(
-      true,
-    );
+    expect(
+      calls().some(
+        (call) => call.url === '/api/v1/bills/5/payments/9?token=menu-token&table=4&key=table-four-key00',
+      ),
+    ).toBe(true);
     expect(JSON.parse(sessionStore.get(sessionKeys.billReceipts) ?? '[]')).toEqual([
       { billId: 5, paymentId: 9, receiptToken: 'receipt-secret' },
     ]);
@@ -249,7 +256,7 @@ describe('BillPage', () => {
         url: '/api/v1/bills/5/payments/9/test-authentication',
         method: 'POST',
         body: {
-          table_code: { token: 'menu-token', table: '4' },
+          table_code: tableCode,
           receipt_token: 'receipt-secret',
           outcome: 'complete',
         },
@@ -270,7 +277,7 @@ describe('BillPage', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(calls().find((call) => call.url.endsWith('/cancel'))).toMatchObject({
         url: '/api/v1/bills/5/payments/9/cancel',
-        body: { table_code: { token: 'menu-token', table: '4' }, receipt_token: 'receipt-secret' },
+        body: { table_code: tableCode, receipt_token: 'receipt-secret' },
       });
       expect(calls().some((call) => call.url.endsWith('/test-authentication'))).toBe(false);
       expect(await screen.findByRole('button', { name: /^Pay \$/ })).toHaveTextContent('Pay $40.01');
@@ -362,9 +369,7 @@ describe('BillPage', () => {
     renderRoute(BillPage, { path: '/bill', url: tableUrl });
     await screen.findByRole('heading', { level: 1, name: 'Paprika Kitchen' });
     await waitFor(() =>
-      expect(server().handshakes).toEqual([
-        { restaurantId: '7', tableCode: { token: 'menu-token', table: '4' }, transport: 'websocket' },
-      ]),
+      expect(server().handshakes).toEqual([{ restaurantId: '7', tableCode, transport: 'websocket' }]),
     );
     await waitFor(() => expect(server().connectedCount()).toBe(1));
     bill = billView({ version: 4, paid: 20, outstanding: 20.01 });
@@ -423,13 +428,72 @@ describe('BillPage', () => {
     await waitFor(() => expect(screen.queryByText(billPageMessages.beingPaid)).not.toBeInTheDocument());
     expect(screen.getByText(billPageMessages.paid).nextSibling).toHaveTextContent('$40.01');
     expect(screen.getByText(billPageMessages.leftToPay).nextSibling).toHaveTextContent('$0.00');
-    expect(calls().some((call) => call.url === '/api/v1/bills/5?token=menu-token&table=4')).toBe(true);
+    expect(
+      calls().some((call) => call.url === '/api/v1/bills/5?token=menu-token&table=4&key=table-four-key00'),
+    ).toBe(true);
   });
 
   it("shows the server's message when the table has no open bill", async () => {
     stubFetch(() => jsonResponse(404, { message: billMessages.noOpenBill }));
     renderRoute(BillPage, { path: '/bill', url: tableUrl });
     expect(await screen.findByRole('alert')).toHaveTextContent(billMessages.noOpenBill);
+  });
+
+  describe('from a card without the table’s key (docs/decisions/024-table-keys.md)', () => {
+    const keylessUrl = '/bill?token=menu-token&table=4';
+
+    it('says the code is out of date, with the way back to the menu, and asks the server nothing', async () => {
+      const { calls } = stubFetch(() => jsonResponse(200, billView()));
+      renderRoute(BillPage, { path: '/bill', url: keylessUrl });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: billPageMessages.outdatedCodeTitle }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent(billPageMessages.outdatedCode);
+      expect(screen.getByText(billPageMessages.outdatedCodeOrdering)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: billPageMessages.backToMenu })).toHaveAttribute(
+        'href',
+        '/menu-display?token=menu-token&table=4',
+      );
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(calls()).toEqual([]);
+      expect(server().handshakes).toEqual([]);
+      expect(screen.getByText('Table 4')).toBeInTheDocument();
+    });
+
+    it('names the restaurant whose menu the diner opened with the same code', async () => {
+      localStorage.setItem('token', 'menu-token');
+      localStorage.setItem(
+        'current_restaurant_details',
+        JSON.stringify({ restaurant_id: 7, restaurant_name: 'Paprika Kitchen' }),
+      );
+      stubFetch(() => jsonResponse(200, billView()));
+      renderRoute(BillPage, { path: '/bill', url: keylessUrl });
+      expect(await screen.findByText('Paprika Kitchen · Table 4')).toBeInTheDocument();
+    });
+
+    it('shows a signed-in diner who ordered their own bill, followed by their login', async () => {
+      localStorage.setItem('CustomerToken', 'diner-token');
+      const { calls } = stubFetch(() => jsonResponse(200, billView()));
+      renderRoute(BillPage, { path: '/bill', url: keylessUrl });
+      await screen.findByRole('heading', { level: 1, name: 'Paprika Kitchen' });
+      expect(calls()[0]).toMatchObject({ url: '/api/v1/table-bill?token=menu-token&table=4' });
+      expect(calls()[0]?.headers.Authorization).toBe('Bearer diner-token');
+      await waitFor(() =>
+        expect(server().handshakes).toEqual([
+          { restaurantId: '7', token: 'diner-token', transport: 'websocket' },
+        ]),
+      );
+    });
+
+    it('says the code is out of date to a signed-in diner the server shows no bill', async () => {
+      localStorage.setItem('CustomerToken', 'diner-token');
+      stubFetch(() => jsonResponse(404, { message: billMessages.noOpenBill, code: 'NO_OPEN_BILL' }));
+      renderRoute(BillPage, { path: '/bill', url: keylessUrl });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: billPageMessages.outdatedCodeTitle }),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(billMessages.noOpenBill)).not.toBeInTheDocument();
+    });
   });
 
   it('opens one bill by its id with the diner token', async () => {

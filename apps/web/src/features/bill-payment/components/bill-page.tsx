@@ -1,13 +1,17 @@
 import { billPageMessages } from '@tableserve/contract/bill-page';
 import { billMessages } from '@tableserve/contract/bills';
+import { ArrowLeft, QrCode } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { buttonClasses } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
+import { storedRestaurantNameOf } from '@/session/diner/current-restaurant';
 import { readCustomerToken } from '@/session/diner/customer-session';
-import { parseTableParam } from '@/session/diner/table-from-code';
-import type { BillAccess } from '../api/bill-api';
+import { parseKeyParam, parseTableParam } from '@/session/diner/table-from-code';
+import { type BillAccess, tableCodeFields } from '../api/bill-api';
 import { useBill } from '../hooks/use-bill';
 import { usePay } from '../hooks/use-pay';
 import { usePaymentStatus } from '../hooks/use-payment-status';
@@ -20,15 +24,23 @@ import { PaymentProgress } from './payment-progress';
 /** The bill's id of /bill/<id>; null for /bill (the table's open bill) or anything that is no id. */
 const billIdOf = (raw: string | undefined) => (raw && /^\d{1,12}$/.test(raw) ? Number(raw) : null);
 
-function useAccess(): { billId: number | null; access: BillAccess } {
+/**
+ * Who asks for the bill: the table's code of the URL (its key included, which only the table's
+ * card carries: docs/decisions/024-table-keys.md) and the diner's login. `withoutKey`: the URL
+ * names a table but not its key (a card printed before keys), which opens only a bill the
+ * signed-in diner ordered on.
+ */
+function useAccess(): { billId: number | null; access: BillAccess; withoutKey: boolean } {
   const params = useParams();
   const [search] = useSearchParams();
   const token = search.get('token')?.trim() || null;
   const table = parseTableParam(search.get('table'));
+  const key = parseKeyParam(search.get('key'));
   const [customerToken] = useState(readCustomerToken);
   return {
     billId: billIdOf(params.billId),
-    access: { tableCode: token && table !== null ? { token, table } : null, customerToken },
+    access: { tableCode: token && table !== null ? { token, table, key } : null, customerToken },
+    withoutKey: token !== null && table !== null && key === null,
   };
 }
 
@@ -40,13 +52,15 @@ const loadError = (error: unknown) =>
     : billPageMessages.failed;
 
 /**
- * A diner's bill (ADR 020): /bill?token&table opens the table's open bill, /bill/<id> one bill.
+ * A diner's bill (ADR 020): /bill?token&table&key opens the table's open bill, /bill/<id> one bill.
  * It shows the figures, lets the diner pay their part with a tip, then follows the payment until
  * the provider confirms it, with the receipt to download and what is left for the others.
  */
 export function BillPage() {
-  const { billId, access } = useAccess();
-  const { query, refresh, replace } = useBill(billId, access);
+  const { billId, access, withoutKey } = useAccess();
+  // Without the key and a login there is nothing the server would open: no need to ask.
+  const asks = billId !== null || !withoutKey || access.customerToken !== null;
+  const { query, refresh, replace } = useBill(billId, access, { enabled: asks });
   const bill = query.data;
   // The payment made here, else the last one this tab made on the bill (a reload while confirming).
   const [made, setMade] = useState<StoredPayment | null>(null);
@@ -85,6 +99,9 @@ export function BillPage() {
     void refresh();
   };
 
+  const refused = query.error instanceof ApiRequestError && query.error.status === 404;
+  if (!bill && withoutKey && (!asks || refused) && access.tableCode)
+    return <OutdatedCodeNotice token={access.tableCode.token} table={access.tableCode.table} />;
   if (query.isPending) return <LoadingScreen />;
   if (!bill) {
     return (
@@ -116,17 +133,44 @@ export function BillPage() {
       {payable && (
         <PayForm
           bill={bill}
-          tableCode={
-            access.tableCode
-              ? { token: access.tableCode.token, table: String(access.tableCode.table) }
-              : undefined
-          }
+          tableCode={access.tableCode ? tableCodeFields(access.tableCode) : undefined}
           busy={busy}
           failure={failure}
           onPay={(card, body) => pay(bill, card, body)}
         />
       )}
     </Shell>
+  );
+}
+
+/**
+ * A table's code without its key (docs/decisions/024-table-keys.md): its bill is the staff's to
+ * show, or a new card's to open. Ordering from the same code works as before.
+ */
+function OutdatedCodeNotice({ token, table }: { token: string; table: number }) {
+  const menu = `${paths.menuDisplay}?${new URLSearchParams({ token, table: String(table) })}`;
+  const [restaurant] = useState(() => storedRestaurantNameOf(token));
+  return (
+    <main className="mx-auto flex min-h-[65vh] max-w-md flex-col items-center justify-center px-6 py-16 text-center">
+      <title>{`${billPageMessages.title} · TableServe`}</title>
+      <span className="flex size-20 items-center justify-center rounded-full bg-brand-50 text-brand-600 ring-8 ring-brand-50/50">
+        <QrCode className="size-9" strokeWidth={1.75} aria-hidden />
+      </span>
+      <p className="mt-6 text-sm font-semibold tracking-wider text-brand-700 uppercase">
+        {restaurant ? `${restaurant} · ${billPageMessages.table(table)}` : billPageMessages.table(table)}
+      </p>
+      <h1 className="mt-1.5 text-2xl font-bold tracking-tight text-balance">
+        {billPageMessages.outdatedCodeTitle}
+      </h1>
+      <p role="status" className="mt-3 text-base leading-relaxed text-pretty text-stone-600">
+        {billPageMessages.outdatedCode}
+      </p>
+      <p className="mt-2 text-sm text-stone-500">{billPageMessages.outdatedCodeOrdering}</p>
+      <Link to={menu} className={buttonClasses({ size: 'lg', className: 'mt-8 rounded-full' })}>
+        <ArrowLeft className="size-4" aria-hidden />
+        {billPageMessages.backToMenu}
+      </Link>
+    </main>
   );
 }
 

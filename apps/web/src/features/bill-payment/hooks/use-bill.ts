@@ -2,10 +2,23 @@ import type { BillView } from '@tableserve/contract/bills';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useLiveSocket } from '@/hooks/use-live-socket';
+import type { SocketTableCode } from '@/lib/socket';
 import { type BillAccess, fetchBill } from '../api/bill-api';
 
 const billQueryKey = (billId: number | null, access: BillAccess) =>
-  ['bill', billId ?? `${access.tableCode?.token}:${access.tableCode?.table}`] as const;
+  [
+    'bill',
+    billId ?? `${access.tableCode?.token}:${access.tableCode?.table}:${access.tableCode?.key}`,
+  ] as const;
+
+/**
+ * What the live channel proves: the table's code when it has its key (the server refuses one
+ * without), else the diner's login (their own bill), else nothing.
+ */
+function liveCredential({ tableCode, customerToken }: BillAccess): string | SocketTableCode | null {
+  if (tableCode?.key) return { token: tableCode.token, table: tableCode.table, key: tableCode.key };
+  return customerToken;
+}
 
 /**
  * The bill, followed live (ADR 020): every 'bill.updated' of the table (someone paid, an order
@@ -16,7 +29,7 @@ const billQueryKey = (billId: number | null, access: BillAccess) =>
  * open bill, so once the last share is confirmed it would answer 404 and the page would keep its
  * last figures, "Being paid" included, for good; the bill's own read answers it paid.
  */
-export function useBill(billId: number | null, access: BillAccess) {
+export function useBill(billId: number | null, access: BillAccess, { enabled = true } = {}) {
   const queryClient = useQueryClient();
   const key = billQueryKey(billId, access);
   const followed = useRef(billId);
@@ -27,11 +40,12 @@ export function useBill(billId: number | null, access: BillAccess) {
       followed.current = bill.bill_id;
       return bill;
     },
+    enabled,
   });
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ['bill'] }), [queryClient]);
   const live = useLiveSocket({
     restaurantId: query.data?.restaurant_id ?? null,
-    token: access.tableCode ?? access.customerToken,
+    token: liveCredential(access),
     on: { 'bill.updated': () => void refresh() },
     onCatchUp: () => void refresh(),
   });

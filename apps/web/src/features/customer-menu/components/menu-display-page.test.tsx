@@ -57,7 +57,27 @@ describe('Menu display page (docs/product/menu.md#diner-menu)', () => {
     expect(screen.getAllByRole('article')).toHaveLength(4);
   });
 
-  it("offers the table's bill when the restaurant is paid at the end of the meal (ADR 020)", async () => {
+  it("offers the table's bill with the card's key when the restaurant is paid at the end of the meal (ADR 020)", async () => {
+    const { calls } = stubFetch(() =>
+      jsonResponse(200, { ...displayMenuFixture(), pricing: pricingOf('end_of_meal') }),
+    );
+    renderMenu('/menu-display?token=tok_roma&table=4&key=table-four-key00');
+    expect(await screen.findByRole('link', { name: billPageMessages.viewBill })).toHaveAttribute(
+      'href',
+      '/bill?token=tok_roma&table=4&key=table-four-key00',
+    );
+    // The key is the bill's alone: the menu is asked for without it (docs/decisions/024-table-keys.md).
+    expect(calls()[0]?.url).toBe('/api/v1/customer/display-menu/tok_roma?table=4');
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem('tableFromCode') ?? 'null')).toEqual({
+        restaurant_id: 7,
+        table_no: 4,
+        key: 'table-four-key00',
+      }),
+    );
+  });
+
+  it('from a card printed before keys, still offers the bill, which says what to do', async () => {
     stubFetch(() => jsonResponse(200, { ...displayMenuFixture(), pricing: pricingOf('end_of_meal') }));
     renderMenu('/menu-display?token=tok_roma&table=4');
     expect(await screen.findByRole('link', { name: billPageMessages.viewBill })).toHaveAttribute(

@@ -8,6 +8,7 @@ import { useScrolledPast } from '@/components/layout/use-scrolled-past';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { hasOptions } from '@/lib/item-options';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useDisplayMenu } from '@/menu/display-menu';
 import { cartItem, useCart } from '@/session/diner/cart';
 import { cartNavigationState } from '@/session/diner/cart-navigation';
@@ -35,24 +36,30 @@ import { TodaysSpecialStrip } from './todays-special-strip';
 export function MenuDisplayPage() {
   const [searchParams] = useSearchParams();
   const opened = menuToOpen(searchParams);
-  const { token, table } = opened;
+  const { token, table, key } = opened;
   const query = useDisplayMenu(opened);
   const { data } = query;
   useLiveSoldOut(data?.restaurant.restaurant_id, opened);
+  // The server paints this page without the table's key (one painting serves every scan of a
+  // table): the bill's link takes the key once hydrated, and is inert until then
+  // (docs/decisions/024-table-keys.md).
+  const hydrated = useHydrated();
 
   // docs/product/api-conventions.md#api-calls: the stored restaurant (and its token) is compared and refreshed; the
-  // table of a table's code is kept for checkout (ADR 013), and when the restaurant is paid (ADR 020).
+  // table of a table's code (and its key) is kept for checkout and the bill (ADR 013), and when the restaurant is paid (ADR 020).
   useEffect(() => {
     if (!data) return;
-    rememberRestaurant(data.restaurant, table);
+    rememberRestaurant(data.restaurant, table, key);
     savePaymentTiming(data.restaurant.restaurant_id, paymentTimingOf(data));
-  }, [data, table]);
+  }, [data, table, key]);
 
   // A failed background refresh keeps the menu already shown.
   if (data) {
-    const bill =
-      token && table !== null && paymentTimingOf(data) === 'end_of_meal' ? tableBillPath(token, table) : null;
-    return <MenuView key={data.restaurant.restaurant_id} {...data} table={table} billPath={bill} />;
+    const bill: BillLink =
+      token && table !== null && paymentTimingOf(data) === 'end_of_meal'
+        ? { to: hydrated ? tableBillPath(token, table, key) : null }
+        : null;
+    return <MenuView key={data.restaurant.restaurant_id} {...data} table={table} bill={bill} />;
   }
   if (token !== null && !query.isError) {
     return (
@@ -90,12 +97,15 @@ export function MenuDisplayPage() {
 const EAGER_SPECIAL_PHOTOS = 2;
 const EAGER_CARD_PHOTOS = 2;
 
+/** "View bill & pay": none, or its path (null while the page is not yet hydrated, drawn inert). */
+type BillLink = { to: string | null } | null;
+
 function MenuView({
   restaurant,
   menu: fullMenu,
   table,
-  billPath,
-}: DisplayMenuResponse & { table: number | null; billPath: string | null }) {
+  bill,
+}: DisplayMenuResponse & { table: number | null; bill: BillLink }) {
   const navigate = useNavigate();
   const cart = useCart(restaurant.restaurant_id);
   const [filter, setFilter] = useState<CategoryFilter>('all');
@@ -150,9 +160,9 @@ function MenuView({
     >
       <title>{`${name} · Menu · TableServe`}</title>
       <RestaurantHeader restaurant={restaurant} table={table} className="sticky top-(--site-header) z-30" />
-      {billPath && (
+      {bill && (
         <div className="mx-auto max-w-6xl px-4 pt-4 md:px-8">
-          <ViewBillLink to={billPath} className="w-full sm:w-auto" />
+          <ViewBillLink to={bill.to} className="w-full sm:w-auto" />
         </div>
       )}
 

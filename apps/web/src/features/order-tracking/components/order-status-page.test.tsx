@@ -54,13 +54,13 @@ describe('OrderStatusPage', () => {
   it("offers the table's bill at a restaurant paid at the end of the meal (ADR 020)", async () => {
     signIn();
     localStore.set(localKeys.token, 'tok_roma');
-    saveTableFromCode(7, 4);
+    saveTableFromCode(7, 4, 'table-four-key00');
     savePaymentTiming(7, 'end_of_meal');
     stubFetch(() => jsonResponse(200, orderSummary()));
     renderRoute(OrderStatusPage, { path, url });
     expect(await screen.findByRole('link', { name: billPageMessages.viewBill })).toHaveAttribute(
       'href',
-      '/bill?token=tok_roma&table=4',
+      '/bill?token=tok_roma&table=4&key=table-four-key00',
     );
   });
 
