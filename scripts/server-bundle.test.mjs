@@ -8,7 +8,7 @@ import { builds, ensureBuilt, repositoryRoot } from './build.mjs';
 
 /**
  * The production server bundle runs on plain Node (docs/decisions/021-production-build.md): no
- * tsx, no loader, its migrations and the sheets' worker found from apps/server/dist.
+ * tsx, no loader, its migrations and the sheets' and receipts' workers found from apps/server/dist.
  */
 const dist = path.join(repositoryRoot, 'apps/server/dist');
 let dataDir;
@@ -79,6 +79,52 @@ describe('the server bundle', () => {
       });
       expect(result.codes.restaurant_name).toBe('Blue Door Bistro');
       expect(result.codes.codes).toHaveLength(2);
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  it("ships the receipts' worker beside the server, bundled, which draws a receipt's PDF", async () => {
+    const worker = new Worker(path.join(dist, 'receipts.worker.cjs'), { execArgv: [] });
+    try {
+      const pdf = await new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.postMessage({
+          paymentId: 7,
+          billId: 3,
+          restaurantId: 1,
+          restaurant: {
+            name: 'Blue Door Bistro',
+            address: '1 Main St',
+            city: 'Portland',
+            state: 'OR',
+            zip: '97201',
+            phone: '5035550100',
+          },
+          tableNumber: 4,
+          paidDate: 'Mar 2, 2026',
+          paidTime: '11:42 AM PST',
+          lines: [{ label: 'Soup', options: '', amountCents: 600 }],
+          figures: {
+            lines: [],
+            subtotalCents: 600,
+            taxes: [],
+            taxCents: 0,
+            taxIncluded: false,
+            serviceCents: 0,
+            totalCents: 600,
+          },
+          shareCents: null,
+          tipCents: 0,
+          chargedCents: 600,
+          paymentMethod: 'Visa •••• 4242',
+          refunds: [],
+          receiptEmail: null,
+          receiptTokenHash: '0'.repeat(64),
+        });
+      });
+      expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
     } finally {
       await worker.terminate();
     }
