@@ -23,6 +23,11 @@ export const AUTHENTICATION_TIMEOUT_MINUTES = 5;
 
 export const billMessages = {
   noOpenBill: 'This table has no open bill.',
+  /** An order that would take the table's bill past MAX_BILL_LINES (409 BILL_FULL). */
+  full: (lines: number) =>
+    `This table's bill already has ${lines} items, as many as one bill can hold. Please pay it, or ask a member of staff, before ordering more.`,
+  /** The bills' reading line is full (503, with Retry-After). */
+  busy: 'Many bills are being read right now. Please try again in a moment.',
   notFound: 'Bill not found',
   alreadyPaid: 'This bill is already paid.',
   /** Someone else paid (or is paying) part of what this diner chose. */

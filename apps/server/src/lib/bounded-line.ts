@@ -1,3 +1,5 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+
 /**
  * A bounded line for work that grows with stored data (docs/performance.md, "Bounded work"):
  * at most `running` tasks at once, at most `waiting` more waiting their turn, and a caller past
@@ -23,33 +25,38 @@ export function createBoundedLine(options: { running?: number; waiting: number; 
     }
   }
 
-  return {
-    /** Runs `task` in its turn; refused with `refuse()` when the line is full. */
-    run<T>(task: () => Promise<T>): Promise<T> {
-      if (running >= most && line.length >= waiting) return Promise.reject(refuse());
-      return new Promise<T>((resolve, reject) => {
-        line.push({
-          start: () => {
-            // The next in line starts before this caller goes on.
-            const done = () => {
-              running -= 1;
-              next();
-            };
-            task().then(
-              (value) => {
-                done();
-                resolve(value);
-              },
-              (error: unknown) => {
-                done();
-                reject(error);
-              },
-            );
-          },
-          reject,
-        });
-        next();
+  /** A place in the line, once it is this caller's turn: call the answer to give it up (once). */
+  function acquire(): Promise<() => void> {
+    if (running >= most && line.length >= waiting) return Promise.reject(refuse());
+    return new Promise((resolve, reject) => {
+      line.push({
+        start: () => {
+          let held = true;
+          resolve(() => {
+            if (!held) return;
+            held = false;
+            running -= 1;
+            next();
+          });
+        },
+        reject,
       });
+      next();
+    });
+  }
+
+  return {
+    acquire,
+
+    /** Runs `task` in its turn; refused with `refuse()` when the line is full. */
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      const release = await acquire();
+      try {
+        return await task();
+      } finally {
+        // The next in line starts before this caller goes on.
+        release();
+      }
     },
 
     /** How many run and wait now (tests). */
@@ -62,4 +69,21 @@ export function createBoundedLine(options: { running?: number; waiting: number; 
       for (const waiter of line.splice(0)) waiter.reject(reason);
     },
   };
+}
+
+/**
+ * A route's hooks that hold a place in `line` from its preHandler until its answer is sent (the
+ * answer's serialisation included): spread them into the route's options, after its rate limit.
+ * The place is given back once, when the answer is sent or the connection closes.
+ */
+export function routeInLine(line: BoundedLine) {
+  const held = new WeakMap<FastifyRequest, () => void>();
+  const release = async (request: FastifyRequest) => held.get(request)?.();
+  const enter: preHandlerAsyncHookHandler = async (request, reply) => {
+    const free = await line.acquire();
+    held.set(request, free);
+    if (reply.raw.destroyed) free();
+    else reply.raw.once('close', free);
+  };
+  return { enter, onResponse: release, onRequestAbort: release };
 }

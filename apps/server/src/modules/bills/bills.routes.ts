@@ -15,6 +15,8 @@ import { ApiError } from '@tableserve/contract/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { billLimits, perAddress } from '../../plugins/rate-limits';
+import { billReadsLine } from './bill-reads';
 import type { BillAccess, BillsService } from './bills.service';
 
 const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
@@ -37,6 +39,13 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
     customerId: request.customerId,
     tableCode,
   });
+  // A bill's reads: limited per address, and in one bounded line (bill-reads.ts).
+  const line = billReadsLine();
+  const boundedRead = {
+    preHandler: [app.rateLimit(perAddress(billLimits.reads)), line.enter],
+    onResponse: line.onResponse,
+    onRequestAbort: line.onRequestAbort,
+  };
 
   app.get(
     '/table-bill',
@@ -45,8 +54,9 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
         tags: ['Bills'],
         summary: "The table's open bill, for whoever holds its code",
         querystring: TableBillQuery,
-        response: { 200: BillView, ...errors },
+        response: { 200: BillView, ...errors, 503: ApiError },
       },
+      ...boundedRead,
     },
     async (request) => bills.tableBill(request.query),
   );
@@ -59,9 +69,10 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
         security,
         params: BillParams,
         querystring: BillAccessQuery,
-        response: { 200: BillView, ...errors },
+        response: { 200: BillView, ...errors, 503: ApiError },
       },
       onRequest: app.identifyCustomer,
+      ...boundedRead,
     },
     async (request) => bills.bill(request.params.bill_id, accessOf(request, tableCodeOf(request.query))),
   );
@@ -88,7 +99,7 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
       },
       onRequest: app.identifyCustomer,
       // Per address, like the other public writes: a table's diners share one, so it is generous.
-      preHandler: app.rateLimit({ max: 30, timeWindow: 60_000 }),
+      preHandler: app.rateLimit(perAddress(billLimits.payments)),
     },
     async (request, reply) => {
       const access = accessOf(request, request.body.table_code);
@@ -170,9 +181,11 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
         security,
         params: BillPaymentParams,
         querystring: BillAccessQuery,
-        response: { 200: BillPayment, ...errors },
+        response: { 200: BillPayment, ...errors, 503: ApiError },
       },
       onRequest: app.identifyCustomer,
+      // Deciding who may see it reads the bill: the paying page asks every 2 s until confirmed.
+      ...boundedRead,
     },
     async (request) =>
       bills.payment(

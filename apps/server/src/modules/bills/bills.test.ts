@@ -1,8 +1,10 @@
 import type { PaymentTiming } from '@tableserve/contract/bill';
 import { type BillView, billMessages } from '@tableserve/contract/bills';
+import { MAX_BILL_LINES } from '@tableserve/contract/order-limits';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billPayments, orders, restaurants } from '../../db/schema';
+import { insertLargeTableBill } from '../../test/large-data';
 import { addMenuItem, type Diner, signUpDiner } from '../../test/orders';
 import { ownerWithRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -677,5 +679,64 @@ describe('the payment webhook', () => {
     expect(await t.app.paymentEvents.deliverLocally(late)).toEqual({ received: true });
     expect(await tableBill(p)).toEqual(before);
     expect((await paymentRows(billId)).map((payment) => payment.status)).toEqual(['succeeded']);
+  });
+});
+
+describe("a table's bill holds at most MAX_BILL_LINES lines (docs/decisions/024-bounded-work.md)", () => {
+  it('refuses the order that would take it past, with 409 BILL_FULL, writing nothing; a cancelled order frees its lines', async () => {
+    const p = await restaurantPaying('end_of_meal');
+    const diner = await signUpDiner(t, p.restaurantId);
+    const bill = await insertLargeTableBill(t, {
+      restaurantId: p.restaurantId,
+      tableNumber: 1,
+      orderCount: 1,
+      linesPerOrder: MAX_BILL_LINES - 2,
+      itemsPaid: 0,
+      at: t.clock.now(),
+    });
+    // Two lines more fill it exactly.
+    const last = await placeOrder(p, diner, [
+      { menu_item_id: p.pizza, quantity: 1 },
+      { menu_item_id: p.soda, quantity: 1 },
+    ]);
+    expect(last.bill_id).toBe(bill.billId);
+    const ordersBefore = await t.app.database.db.select().from(orders).where(eq(orders.billId, bill.billId));
+
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/place-order',
+      headers: diner.auth,
+      payload: {
+        restaurant_id: p.restaurantId,
+        order_items: [{ menu_item_id: p.soda, quantity: 1 }],
+        order_type: 'dine-in',
+        table_no: 1,
+      },
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({ message: billMessages.full(MAX_BILL_LINES), code: 'BILL_FULL' });
+    expect(billMessages.full(MAX_BILL_LINES)).toBe(
+      "This table's bill already has 250 items, as many as one bill can hold. Please pay it, or ask a member of staff, before ordering more.",
+    );
+    expect(await t.app.database.db.select().from(orders).where(eq(orders.billId, bill.billId))).toEqual(
+      ordersBefore,
+    );
+    // Another table's bill is its own.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/place-order',
+      headers: diner.auth,
+      payload: {
+        restaurant_id: p.restaurantId,
+        order_items: [{ menu_item_id: p.soda, quantity: 1 }],
+        order_type: 'dine-in',
+        table_no: 2,
+      },
+    });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+
+    // The staff cancel the last order: its two lines no longer count.
+    await t.app.database.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, last.order_id));
+    expect((await placeOrder(p, diner, [{ menu_item_id: p.soda, quantity: 1 }])).bill_id).toBe(bill.billId);
   });
 });
