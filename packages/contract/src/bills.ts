@@ -28,6 +28,8 @@ export const billMessages = {
     `This table's bill already has ${lines} items, as many as one bill can hold. Please pay it, or ask a member of staff, before ordering more.`,
   /** The bills' reading line is full (503, with Retry-After). */
   busy: 'Many bills are being read right now. Please try again in a moment.',
+  /** The payments' line is full (503, with Retry-After): nothing was charged. */
+  paymentsBusy: 'Many payments are being made right now. Nothing was charged. Please try again in a moment.',
   notFound: 'Bill not found',
   alreadyPaid: 'This bill is already paid.',
   /** Someone else paid (or is paying) part of what this diner chose. */

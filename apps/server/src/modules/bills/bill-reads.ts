@@ -3,20 +3,32 @@ import { AppError } from '../../lib/app-error';
 import { createBoundedLine, routeInLine } from '../../lib/bounded-line';
 
 /**
- * The diners' reads of a bill (GET /table-bill, GET /bills/:id) take turns in one bounded line
- * (docs/decisions/024-bounded-work.md): each reads and answers up to MAX_BILL_LINES lines, so at
- * most RUNNING are read and serialised at once and /health never waits behind more than that; at
- * most WAITING more wait (a few hundred milliseconds of reads), past that 503 BILLS_BUSY with
- * Retry-After. The place is held until the answer is sent.
+ * The diners' calls that read a whole bill take turns in bounded lines (docs/decisions/024-bounded-work.md):
+ * each reads and answers up to MAX_BILL_LINES lines, so at most `running` are read and
+ * serialised at once and /health never waits behind more than that; at most `waiting` more wait
+ * (a few hundred milliseconds of them), past that 503 with Retry-After. A place is held until
+ * the answer is sent.
+ *
+ * - Reads (GET /table-bill, GET /bills/:id, GET /bills/:id/payments/:id): 2 at once.
+ * - Payments (POST /bills/:id/payments): each reads the bill three times (who may pay, and under
+ *   its lock before and after reserving) and answers it; one at a time, its card charge included,
+ *   in a line of their own so that a slow provider never holds the reads up.
  */
 export const BILL_READS = { running: 2, waiting: 32, retryAfterSeconds: 2 } as const;
+export const BILL_PAYMENTS = { running: 1, waiting: 32, retryAfterSeconds: 2 } as const;
 
-export function billReadsLine() {
-  return routeInLine(
+const lineOf = (
+  { running, waiting, retryAfterSeconds }: { running: number; waiting: number; retryAfterSeconds: number },
+  message: string,
+  code: string,
+) =>
+  routeInLine(
     createBoundedLine({
-      running: BILL_READS.running,
-      waiting: BILL_READS.waiting,
-      refuse: () => new AppError(503, billMessages.busy, 'BILLS_BUSY', BILL_READS.retryAfterSeconds),
+      running,
+      waiting,
+      refuse: () => new AppError(503, message, code, retryAfterSeconds),
     }),
   );
-}
+
+export const billReadsLine = () => lineOf(BILL_READS, billMessages.busy, 'BILLS_BUSY');
+export const billPaymentsLine = () => lineOf(BILL_PAYMENTS, billMessages.paymentsBusy, 'PAYMENTS_BUSY');

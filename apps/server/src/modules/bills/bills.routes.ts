@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { billLimits, perAddress } from '../../plugins/rate-limits';
-import { billReadsLine } from './bill-reads';
+import { billPaymentsLine, billReadsLine } from './bill-reads';
 import type { BillAccess, BillsService } from './bills.service';
 
 const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
@@ -46,6 +46,7 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
     onResponse: line.onResponse,
     onRequestAbort: line.onRequestAbort,
   };
+  const payments = billPaymentsLine();
 
   app.get(
     '/table-bill',
@@ -95,11 +96,15 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
           ...errors,
           402: ApiError,
           409: z.union([BillChangedError, ApiError]),
+          503: ApiError,
         },
       },
       onRequest: app.identifyCustomer,
-      // Per address, like the other public writes: a table's diners share one, so it is generous.
-      preHandler: app.rateLimit(perAddress(billLimits.payments)),
+      // Per address, like the other public writes: a table's diners share one, so it is generous;
+      // then in the payments' bounded line (bill-reads.ts).
+      preHandler: [app.rateLimit(perAddress(billLimits.payments)), payments.enter],
+      onResponse: payments.onResponse,
+      onRequestAbort: payments.onRequestAbort,
     },
     async (request, reply) => {
       const access = accessOf(request, request.body.table_code);
