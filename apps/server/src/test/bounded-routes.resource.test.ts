@@ -1,6 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { MAX_BILL_LINES, MAX_ORDER_LINES } from '@tableserve/contract/order-limits';
 import { MAX_TABLES } from '@tableserve/contract/restaurant';
 import { eq } from 'drizzle-orm';
@@ -16,6 +14,7 @@ import {
   type LargeBill,
 } from './large-data';
 import { type Diner, signUpDiner } from './orders';
+import { collectGarbage, healthTime as healthAt, inMb } from './resource-probes';
 import { type Owner, ownerWithRestaurant } from './restaurants';
 import { staffTokenFor } from './staff';
 import { createTestApp, type TestApp } from './test-app';
@@ -46,10 +45,6 @@ const DAY_ORDERS = 1_000;
 const AUDIT_ENTRIES = 5_000;
 const MENU_ITEMS = 150;
 const DATE = '2026-03-02';
-
-const MB = 1024 * 1024;
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
 
 let t: TestApp;
 let healthUrl: string;
@@ -175,14 +170,7 @@ const calls: Record<BoundedRouteId, (index: number) => InjectOptions> = {
 const BOUNDED_REFUSALS = [429, 503];
 const ANSWERS = [200, 202, 409];
 
-/** /health's answer time, in ms. */
-async function healthTime() {
-  const started = performance.now();
-  const response = await fetch(healthUrl);
-  await response.arrayBuffer();
-  expect(response.status).toBe(200);
-  return performance.now() - started;
-}
+const healthTime = () => healthAt(healthUrl);
 
 let addresses = 0;
 /** Each burst from an address of its own: the per-address limits count each route's own calls. */
@@ -218,8 +206,6 @@ async function burst(route: BoundedRouteId) {
     kb: Math.round(Math.max(...responses.map((r) => r.rawPayload.length)) / 1024),
   };
 }
-
-const inMb = (bytes: number) => Math.round(bytes / MB);
 
 describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')(
   'every bounded route at once, over the largest data',

@@ -37,13 +37,19 @@ async function restaurantPaying(timing: PaymentTiming) {
   return { ...place, pizza, soda };
 }
 
-async function placeOrder(p: Place, diner: Diner, items: { menu_item_id: number; quantity: number }[]) {
-  const response = await t.app.inject({
+type Items = { menu_item_id: number; quantity: number }[];
+
+/** A dine-in order at `table`, answered as it comes. */
+const order = (p: Place, diner: Diner, items: Items, table = 1) =>
+  t.app.inject({
     method: 'POST',
     url: '/api/v1/customer/place-order',
     headers: diner.auth,
-    payload: { restaurant_id: p.restaurantId, order_items: items, order_type: 'dine-in', table_no: 1 },
+    payload: { restaurant_id: p.restaurantId, order_items: items, order_type: 'dine-in', table_no: table },
   });
+
+async function placeOrder(p: Place, diner: Diner, items: Items) {
+  const response = await order(p, diner, items);
   expect(response.statusCode).toBe(201);
   return response.json() as { order_id: number; bill_id?: number };
 }
@@ -702,17 +708,8 @@ describe("a table's bill holds at most MAX_BILL_LINES lines (docs/decisions/024-
     expect(last.bill_id).toBe(bill.billId);
     const ordersBefore = await t.app.database.db.select().from(orders).where(eq(orders.billId, bill.billId));
 
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/customer/place-order',
-      headers: diner.auth,
-      payload: {
-        restaurant_id: p.restaurantId,
-        order_items: [{ menu_item_id: p.soda, quantity: 1 }],
-        order_type: 'dine-in',
-        table_no: 1,
-      },
-    });
+    const soda = (table: number) => order(p, diner, [{ menu_item_id: p.soda, quantity: 1 }], table);
+    const refused = await soda(1);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toEqual({ message: billMessages.full(MAX_BILL_LINES), code: 'BILL_FULL' });
     expect(billMessages.full(MAX_BILL_LINES)).toBe(
@@ -722,17 +719,7 @@ describe("a table's bill holds at most MAX_BILL_LINES lines (docs/decisions/024-
       ordersBefore,
     );
     // Another table's bill is its own.
-    const elsewhere = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/customer/place-order',
-      headers: diner.auth,
-      payload: {
-        restaurant_id: p.restaurantId,
-        order_items: [{ menu_item_id: p.soda, quantity: 1 }],
-        order_type: 'dine-in',
-        table_no: 2,
-      },
-    });
+    const elsewhere = await soda(2);
     expect(elsewhere.statusCode, elsewhere.body).toBe(201);
 
     // The staff cancel the last order: its two lines no longer count.

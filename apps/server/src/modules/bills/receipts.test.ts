@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billPayments } from '../../db/schema';
 import { createDomainEventBus } from '../../lib/domain-events';
 import type { MailMessage } from '../../mail/mailer';
-import { insertPaidBill, insertRefund, type PaidBill, pdfText } from '../../test/receipts';
+import { insertPaidBill, insertRefund, type PaidBill, type PaymentSpec, pdfText } from '../../test/receipts';
 import { ownerWithRestaurant } from '../../test/restaurants';
 import { staffTokenFor } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { sendReceiptsOnPayment } from './receipt-email';
-import { createReceiptPdfs, RECEIPTS_RETRY_AFTER_SECONDS } from './receipt-pdfs';
+import { createReceiptPdfs, RECEIPT_PDFS } from './receipt-pdfs';
 import { buildReceipt, RECEIPT_LINES_LISTED } from './receipts';
 
 /**
@@ -357,6 +357,13 @@ const manyLines = (count: number) =>
 const noTaxes: PricingRules = { pricesIncludeTax: false, serviceRate: 0, serviceMinParty: null };
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
+/** The PDF its payer downloads, as the text it shows. */
+async function downloaded(bill: PaidBill) {
+  const response = await t.app.inject({ method: 'GET', url: withToken(bill) });
+  expect(response.statusCode, response.body).toBe(200);
+  return pdfText(response.rawPayload);
+}
+
 describe("a long bill's receipt (docs/decisions/024-bounded-work.md)", () => {
   const LINES = RECEIPT_LINES_LISTED + 25;
   const shown = RECEIPT_LINES_LISTED - 1;
@@ -365,14 +372,23 @@ describe("a long bill's receipt (docs/decisions/024-bounded-work.md)", () => {
     .slice(shown)
     .reduce((sum, line) => sum + line.unitPriceCents, 0);
   const totalCents = manyLines(LINES).reduce((sum, line) => sum + line.unitPriceCents, 0);
-
-  it('lists the first lines and sums the rest in one, in the email and the PDF; the figures are the whole bill', async () => {
-    const bill = await insertPaidBill(t.app.database.db, {
+  /** A paid bill of LINES lines at `tableNumber`, with its one payment. */
+  const longBill = (tableNumber: number, payment: PaymentSpec) =>
+    insertPaidBill(t.app.database.db, {
       restaurantId: place.restaurantId,
-      tableNumber: 8,
+      tableNumber,
       rules: noTaxes,
       lines: manyLines(LINES),
-      payments: [{ split: 'even', amountCents: 1, tipCents: 0, email: 'long@example.com', confirmedAt }],
+      payments: [payment],
+    });
+
+  it('lists the first lines and sums the rest in one, in the email and the PDF; the figures are the whole bill', async () => {
+    const bill = await longBill(8, {
+      split: 'even',
+      amountCents: 1,
+      tipCents: 0,
+      email: 'long@example.com',
+      confirmedAt,
     });
     t.app.domainEvents.emit('payment.succeeded', paid(bill));
     const text = (await t.waitForMail('long@example.com')).text.split('\n');
@@ -388,9 +404,7 @@ describe("a long bill's receipt (docs/decisions/024-bounded-work.md)", () => {
       ]),
     );
 
-    const response = await t.app.inject({ method: 'GET', url: withToken(bill) });
-    expect(response.statusCode, response.body).toBe(200);
-    const runs = await pdfText(response.rawPayload);
+    const runs = await downloaded(bill);
     expect(runs.filter((run) => run.startsWith('Plate '))).toHaveLength(shown);
     expect(runs).toEqual(
       expect.arrayContaining([
@@ -402,23 +416,13 @@ describe("a long bill's receipt (docs/decisions/024-bounded-work.md)", () => {
   });
 
   it('lists every share a payer paid by items, however many: the receipt is theirs', async () => {
-    const bill = await insertPaidBill(t.app.database.db, {
-      restaurantId: place.restaurantId,
-      tableNumber: 9,
-      rules: noTaxes,
-      lines: manyLines(LINES),
-      payments: [
-        {
-          split: 'items',
-          items: Array.from({ length: LINES - 1 }, (_, line) => ({ line, shareCount: 1, shareIndexes: [0] })),
-          tipCents: 0,
-          confirmedAt,
-        },
-      ],
+    const bill = await longBill(9, {
+      split: 'items',
+      items: Array.from({ length: LINES - 1 }, (_, line) => ({ line, shareCount: 1, shareIndexes: [0] })),
+      tipCents: 0,
+      confirmedAt,
     });
-    const response = await t.app.inject({ method: 'GET', url: withToken(bill) });
-    expect(response.statusCode, response.body).toBe(200);
-    const runs = await pdfText(response.rawPayload);
+    const runs = await downloaded(bill);
     expect(runs.filter((run) => run.startsWith('Plate '))).toHaveLength(LINES - 1);
     expect(runs.some((run) => run.includes('more items'))).toBe(false);
   });
@@ -441,7 +445,7 @@ describe("the receipts' line (docs/decisions/024-bounded-work.md)", () => {
         statusCode: 503,
         message: receiptMessages.busy,
         code: 'RECEIPTS_BUSY',
-        retryAfterSeconds: RECEIPTS_RETRY_AFTER_SECONDS,
+        retryAfterSeconds: RECEIPT_PDFS.retryAfterSeconds,
       });
       for (const pdf of await Promise.all(taken)) expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
       expect(reads).toBe(2);
