@@ -726,4 +726,36 @@ describe("a table's bill holds at most MAX_BILL_LINES lines (docs/decisions/024-
     await t.app.database.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, last.order_id));
     expect((await placeOrder(p, diner, [{ menu_item_id: p.soda, quantity: 1 }])).bill_id).toBe(bill.billId);
   });
+
+  it('refuses a staff edit that would take it past, with 409 BILL_FULL, changing nothing; an edit within it passes', async () => {
+    const p = await restaurantPaying('end_of_meal');
+    const diner = await signUpDiner(t, p.restaurantId);
+    await insertLargeTableBill(t, {
+      restaurantId: p.restaurantId,
+      tableNumber: 1,
+      orderCount: 1,
+      linesPerOrder: MAX_BILL_LINES - 1,
+      itemsPaid: 0,
+      at: t.clock.now(),
+    });
+    // The bill's last line: a pending order the staff may edit.
+    const pending = await placeOrder(p, diner, [{ menu_item_id: p.pizza, quantity: 1 }]);
+    const editTo = (items: Items) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/customer/update-order/${pending.order_id}`,
+        headers: p.owner.auth,
+        payload: { order_items: items },
+      });
+    const grown = await editTo([
+      { menu_item_id: p.pizza, quantity: 1 },
+      { menu_item_id: p.soda, quantity: 1 },
+    ]);
+    expect(grown.statusCode, grown.body).toBe(409);
+    expect(grown.json()).toEqual({ message: billMessages.full(MAX_BILL_LINES), code: 'BILL_FULL' });
+    const [row] = await t.app.database.db.select().from(orders).where(eq(orders.id, pending.order_id));
+    expect(row!.totalCents).toBe(1250);
+    const same = await editTo([{ menu_item_id: p.soda, quantity: 2 }]);
+    expect(same.statusCode, same.body).toBe(200);
+  });
 });
