@@ -8,6 +8,7 @@ import { insertLargeTableBill } from '../../test/large-data';
 import { addMenuItem, type Diner, signUpDiner } from '../../test/orders';
 import { ownerWithRestaurant } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { BILL_READS } from './bill-reads';
 
 // The built-in test provider: pm_card_visa pays, pm_card_chargeDeclined is declined, and each
 // accepted payment is confirmed by a signed payment_intent.succeeded event applied a moment later.
@@ -757,5 +758,34 @@ describe("a table's bill holds at most MAX_BILL_LINES lines (docs/decisions/024-
     expect(row!.totalCents).toBe(1250);
     const same = await editTo([{ menu_item_id: p.soda, quantity: 2 }]);
     expect(same.statusCode, same.body).toBe(200);
+  });
+});
+
+describe("a bill's reads take turns (docs/decisions/024-bounded-work.md)", () => {
+  it('past the line, a read answers 503 BILLS_BUSY with Retry-After at once; the others are answered', async () => {
+    const p = await restaurantPaying('end_of_meal');
+    await insertLargeTableBill(t, {
+      restaurantId: p.restaurantId,
+      tableNumber: 1,
+      orderCount: 5,
+      linesPerOrder: MAX_BILL_LINES / 5,
+      itemsPaid: 0,
+      at: t.clock.now(),
+    });
+    const asked = BILL_READS.running + BILL_READS.waiting + 6;
+    const answers = await Promise.all(
+      Array.from({ length: asked }, () =>
+        t.app.inject({ method: 'GET', url: `/api/v1/table-bill?${tableCode(p)}` }),
+      ),
+    );
+    const busy = answers.filter((answer) => answer.statusCode === 503);
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(asked - 6);
+    expect(busy).toHaveLength(6);
+    for (const answer of busy) {
+      expect(answer.json()).toEqual({ message: billMessages.busy, code: 'BILLS_BUSY' });
+      expect(answer.headers['retry-after']).toBe(String(BILL_READS.retryAfterSeconds));
+    }
+    // The line has cleared: the next read is answered.
+    expect((await tableBill(p)).lines).toHaveLength(MAX_BILL_LINES);
   });
 });
