@@ -8,7 +8,7 @@ import { builds, ensureBuilt, repositoryRoot } from './build.mjs';
 
 /**
  * The production server bundle runs on plain Node (docs/decisions/021-production-build.md): no
- * tsx, no loader, its migrations and the sheets' worker found from apps/server/dist.
+ * tsx, no loader, its migrations and the sheets' and receipts' workers found from apps/server/dist.
  */
 const dist = path.join(repositoryRoot, 'apps/server/dist');
 let dataDir;
@@ -19,6 +19,20 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'tableserve-bundle-'));
 }, 300_000);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** The bundled worker `file`'s answer to one job, started as the server starts it. */
+async function answerOf(file, job) {
+  const worker = new Worker(path.join(dist, file), { execArgv: [] });
+  try {
+    return await new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.postMessage(job);
+    });
+  } finally {
+    await worker.terminate();
+  }
+}
 
 describe('the server bundle', () => {
   it('starts with plain node on the embedded database, migrated, and answers its health check', async () => {
@@ -63,24 +77,52 @@ describe('the server bundle', () => {
   }, 120_000);
 
   it("ships the sheets' worker beside the server, bundled, which makes a restaurant's codes", async () => {
-    const worker = new Worker(path.join(dist, 'table-sheets.worker.cjs'), { execArgv: [] });
-    try {
-      const result = await new Promise((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-        worker.postMessage({
-          source: {
-            publicUrl: 'http://tableserve.test',
-            name: 'Blue Door Bistro',
-            token: 'a'.repeat(32),
-            numberOfTables: 2,
-          },
-        });
-      });
-      expect(result.codes.restaurant_name).toBe('Blue Door Bistro');
-      expect(result.codes.codes).toHaveLength(2);
-    } finally {
-      await worker.terminate();
-    }
+    const result = await answerOf('table-sheets.worker.cjs', {
+      source: {
+        publicUrl: 'http://tableserve.test',
+        name: 'Blue Door Bistro',
+        token: 'a'.repeat(32),
+        numberOfTables: 2,
+      },
+    });
+    expect(result.codes.restaurant_name).toBe('Blue Door Bistro');
+    expect(result.codes.codes).toHaveLength(2);
+  });
+
+  it("ships the receipts' worker beside the server, bundled, which draws a receipt's PDF", async () => {
+    const pdf = await answerOf('receipts.worker.cjs', {
+      paymentId: 7,
+      billId: 3,
+      restaurantId: 1,
+      restaurant: {
+        name: 'Blue Door Bistro',
+        address: '1 Main St',
+        city: 'Portland',
+        state: 'OR',
+        zip: '97201',
+        phone: '5035550100',
+      },
+      tableNumber: 4,
+      paidDate: 'Mar 2, 2026',
+      paidTime: '11:42 AM PST',
+      lines: [{ label: 'Soup', options: '', amountCents: 600 }],
+      figures: {
+        lines: [],
+        subtotalCents: 600,
+        taxes: [],
+        taxCents: 0,
+        taxIncluded: false,
+        serviceCents: 0,
+        totalCents: 600,
+      },
+      shareCents: null,
+      tipCents: 0,
+      chargedCents: 600,
+      paymentMethod: 'Visa •••• 4242',
+      refunds: [],
+      receiptEmail: null,
+      receiptTokenHash: '0'.repeat(64),
+    });
+    expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

@@ -80,10 +80,15 @@ export async function buildServer() {
     // The sheets' worker thread (src/modules/qr-codes/table-sheets.ts) starts the file
     // ./table-sheets.worker.cjs beside the code that runs: in src/ that file loads the TypeScript
     // through tsx; in dist/ it is this bundle of the worker itself.
+    // The receipts' worker (src/modules/bills/receipt-pdfs.ts) likewise, as receipts.worker.cjs.
     esbuild.build({
       ...common,
-      entryPoints: ['src/modules/qr-codes/table-sheets.worker.ts'],
-      outfile: path.join(distDir, 'table-sheets.worker.cjs'),
+      entryPoints: [
+        { in: 'src/modules/qr-codes/table-sheets.worker.ts', out: 'table-sheets.worker' },
+        { in: 'src/modules/bills/receipts.worker.ts', out: 'receipts.worker' },
+      ],
+      outdir: distDir,
+      outExtension: { '.js': '.cjs' },
       format: 'cjs',
     }),
     // The embedded database's worker thread (src/db/embedded-client.ts), likewise: beside the

@@ -27,7 +27,7 @@ let restaurantId: number;
 let ownerHeaders: { authorization: string };
 let owner: BrowserContext;
 let ownerPage: Page;
-/** Table 4's card: the menu token, the table and its key (docs/decisions/024-table-keys.md). */
+/** Table 4's card: the menu token, the table and its key (docs/decisions/025-table-keys.md). */
 let tableCard: string;
 const phones: BrowserContext[] = [];
 const SHOTS = '/tmp/shots';

@@ -90,7 +90,7 @@ describe('table codes (docs/decisions/013-table-codes.md)', () => {
     await expectNoAxeViolations(ownerPage, 'the QR page with table cards');
 
     tableThreeLink = (await scan(tableCode(ownerPage, 3)))!;
-    // With table 3's key, which only its card carries and which opens its bill (docs/decisions/024-table-keys.md).
+    // With table 3's key, which only its card carries and which opens its bill (docs/decisions/025-table-keys.md).
     expect(tableThreeLink).toMatch(
       new RegExp(`^${product.baseUrl}/menu-display\\?token=[\\w-]{32}&table=3&key=[\\w-]{16}$`),
     );

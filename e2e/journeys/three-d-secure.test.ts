@@ -18,7 +18,7 @@ import { ownerToken } from '../support/owners';
 
 let product: Product;
 let demo: DemoInfo;
-/** Each table's card (its key included: docs/decisions/024-table-keys.md), by table number. */
+/** Each table's card (its key included: docs/decisions/025-table-keys.md), by table number. */
 const tableCards = new Map<number, string>();
 const SHOTS = '/tmp/shots';
 const AUTHENTICATION_CARD = '4000 0027 6000 3184';

@@ -18,7 +18,7 @@ export async function demoRestaurantId(product: Product): Promise<number> {
 
 /**
  * Table `table`'s link as its printed card carries it, token, table and key
- * (docs/decisions/024-table-keys.md), from the owner's table codes; answered as the path and
+ * (docs/decisions/025-table-keys.md), from the owner's table codes; answered as the path and
  * query to open on this run's server.
  */
 export async function tableCardPath(

@@ -31,6 +31,7 @@ import { createOrderMoneyGuard } from './modules/bills/order-money-guard';
 import { createPaymentEvents, type PaymentEvents } from './modules/bills/payment-events';
 import { paymentsWebhookRoutes } from './modules/bills/payments-webhook.routes';
 import { sendReceiptsOnPayment } from './modules/bills/receipt-email';
+import { createReceiptPdfs } from './modules/bills/receipt-pdfs';
 import { receiptRoutes } from './modules/bills/receipts.routes';
 import { createReceiptsService } from './modules/bills/receipts.service';
 import { registerRefundWebhooks } from './modules/bills/refund-webhooks';
@@ -308,6 +309,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const customerMenu = createCustomerMenuService({ publishedMenus });
   const sheets = createTableSheets();
   app.addHook('onClose', () => sheets.close());
+  const receiptPdfs = createReceiptPdfs();
+  app.addHook('onClose', () => receiptPdfs.close());
   const qrCodes = createQrCodesService({ db: database.db, publicUrl: config.publicUrl, events, sheets });
   const uploads = createUploadsService({
     storage: config.storage,
@@ -460,6 +463,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(receiptRoutes, {
         receipts: createReceiptsService({
           db: database.db,
+          pdfs: receiptPdfs,
           ownerHasValidSubscription: (ownerId) => subscriptions.ownerHasValidSubscription(ownerId),
         }),
       });

@@ -48,7 +48,7 @@ export const billPageMessages = {
   authenticateCancel: 'Cancel payment',
   /**
    * The bill page reached by a table's code without its key (a card printed before keys, or the
-   * menu link with a table added: docs/decisions/024-table-keys.md), for anyone but a diner who
+   * menu link with a table added: docs/decisions/025-table-keys.md), for anyone but a diner who
    * ordered on the table's bill, who sees it by their login.
    */
   outdatedCodeTitle: 'This table’s code is out of date',

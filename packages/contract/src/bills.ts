@@ -23,6 +23,13 @@ export const AUTHENTICATION_TIMEOUT_MINUTES = 5;
 
 export const billMessages = {
   noOpenBill: 'This table has no open bill.',
+  /** An order that would take the table's bill past MAX_BILL_LINES (409 BILL_FULL). */
+  full: (lines: number) =>
+    `This table's bill already has ${lines} items, as many as one bill can hold. Please pay it, or ask a member of staff, before ordering more.`,
+  /** The bills' reading line is full (503, with Retry-After). */
+  busy: 'Many bills are being read right now. Please try again in a moment.',
+  /** The payments' line is full (503, with Retry-After): nothing was charged. */
+  paymentsBusy: 'Many payments are being made right now. Nothing was charged. Please try again in a moment.',
   notFound: 'Bill not found',
   alreadyPaid: 'This bill is already paid.',
   /** Someone else paid (or is paying) part of what this diner chose. */
@@ -49,14 +56,14 @@ export const billMessages = {
   notAwaitingAuthentication: 'This payment is no longer waiting for authentication.',
 } as const;
 
-/** A table's key as its card prints it (docs/decisions/024-table-keys.md). */
+/** A table's key as its card prints it (docs/decisions/025-table-keys.md). */
 export const tableKey = token(64);
 
 /**
  * What a diner proves they sit at the table with: the table's code (its menu token, table number
  * and key). The key is optional here so that a code without one (a card printed before keys, or
  * the restaurant's menu link with a table added) is answered exactly like a table with no bill,
- * never with a 400 that would tell the two apart (docs/decisions/024-table-keys.md).
+ * never with a 400 that would tell the two apart (docs/decisions/025-table-keys.md).
  */
 export const TableCode = z.strictObject({
   token: token(64),

@@ -29,7 +29,7 @@ export type { BillUpdatedPayload, OrderDeletedPayload, OrderUpdatePayload } from
  * table's code as its QR code carries it (auth.table_code: { token, table, key }, table as
  * digits): it then hears bill.updated for that table's bills. A code that is not the
  * restaurant's, a table beyond its tables, or a key that is not the table's (none included:
- * docs/decisions/024-table-keys.md) is refused.
+ * docs/decisions/025-table-keys.md) is refused.
  */
 export type SocketTableCode = { token: string; table: string; key: string };
 

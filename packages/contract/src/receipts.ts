@@ -15,6 +15,10 @@ export const receiptMessages = {
   /** A share of a line paid by items: "Margherita (1 of 2)". */
   share: (name: string, shares: number, count: number) => `${name} (${shares} of ${count})`,
   quantity: (quantity: number, name: string) => (quantity > 1 ? `${quantity} × ${name}` : name),
+  /** The one line that sums a long bill's other lines (docs/decisions/024-bounded-work.md). */
+  moreLines: (count: number) => `…and ${count} more ${count === 1 ? 'item' : 'items'} on the bill`,
+  /** The receipts' line is full (503, with Retry-After). */
+  busy: 'Many receipts are being made right now. Please try again in a few seconds.',
   subtotal: 'Subtotal',
   /** A tax contained in the prices: shown, not added. */
   included: 'Included',

@@ -109,7 +109,7 @@ export const restaurants = pgTable(
     /** The public menu token encoded in the QR code: random, URL-safe, 128+ bits. */
     token: varchar('token', { length: 64 }).notNull(),
     /**
-     * The secret each table's key is derived from (docs/decisions/024-table-keys.md): never sent,
+     * The secret each table's key is derived from (docs/decisions/025-table-keys.md): never sent,
      * replaced with the token by Replace all codes. The app writes 256 random bits; the default
      * (244, from two UUIDs) gives each row already there a secret of its own when it is added.
      */

@@ -119,6 +119,24 @@ export const dinerChargeLimits = {
   },
 } as const satisfies Record<string, ChargeLimits>;
 
+/**
+ * The diners' bill calls, per address (docs/decisions/024-bounded-work.md): a table's diners, and
+ * often a whole dining room on its Wi-Fi, share one, so each is generous for them and bounds what
+ * one address can make the server read or draw.
+ */
+export const billLimits = {
+  // The bill page reads its bill when it opens and again at each change at the table (an order
+  // joined, a payment): 20 tables of 4 diners behind one address stay well under it.
+  reads: { max: 240, windowMs: MINUTE },
+  // Each call draws a PDF on the receipts' worker: a diner asks for theirs once or twice.
+  receipts: { max: 30, windowMs: MINUTE },
+  // Each call may charge a card.
+  payments: { max: 30, windowMs: MINUTE },
+} as const satisfies Record<string, Limit>;
+
+/** `app.rateLimit`'s options for a limit per address. */
+export const perAddress = (limit: Limit) => ({ max: limit.max, timeWindow: limit.windowMs });
+
 /** The public calls of paired devices (docs/decisions/019-device-credentials.md). */
 export const deviceLimits = {
   // Six digits are a million codes: ten guesses per address per 10 minutes make a live code's

@@ -80,7 +80,7 @@ export function registerRealtime(
   /**
    * The room of the table a diner's socket names (auth.table_code), checked like the table's QR
    * code: the restaurant's current menu token, a table it has, a menu it publishes, and the
-   * table's key, which only its card carries (docs/decisions/024-table-keys.md), since the room
+   * table's key, which only its card carries (docs/decisions/025-table-keys.md), since the room
    * hears the bill's figures. Null when none is named; undefined when the code is wrong.
    */
   async function tableRoomOf(code: unknown): Promise<string | null | undefined> {

@@ -395,7 +395,7 @@ async function awaitingAuthenticationOf(w: World, name: TenantName): Promise<num
 /**
  * The table code a caller shows for table `table` of `tenant`: the card's (its key included),
  * except for the diner at another table, who has only their own table's card
- * (docs/decisions/024-table-keys.md).
+ * (docs/decisions/025-table-keys.md).
  */
 function codeOf(c: Call, tenant: TenantName, table: number) {
   if (c.role === 'otherTableA')

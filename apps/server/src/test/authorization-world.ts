@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from './test-app';
  * owner, a menu, a registered diner and that diner's order, and a guest who checked in at B; A's
  * staff of every role and its paired devices (docs/product/staff.md#roles), a staff member A
  * removed after their token was issued, and a manager of B; and a diner at another table of A,
- * with no login, holding only table 4's card (its code and key: docs/decisions/024-table-keys.md).
+ * with no login, holding only table 4's card (its code and key: docs/decisions/025-table-keys.md).
  * Built once per file through the API (staff and devices straight in the database); every account
  * is registered once (argon2 is slow).
  */

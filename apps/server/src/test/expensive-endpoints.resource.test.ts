@@ -1,10 +1,8 @@
-import { performance } from 'node:perf_hooks';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { qrMessages } from '@tableserve/contract/menu';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMenuItem } from './orders';
+import { collectGarbage, healthTime as healthAt, inMb } from './resource-probes';
 import { type Owner, ownerWithRestaurant } from './restaurants';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -27,12 +25,6 @@ const TABLES = 1000;
 const SHEETS = 12;
 const OWNERS = 4;
 const ORDERS = 40;
-
-const MB = 1024 * 1024;
-
-/** V8's collector, asked for by name: vitest starts its workers without --expose-gc. */
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
 
 let t: TestApp;
 /** /health is asked over a real socket, as a load balancer asks it. */
@@ -82,14 +74,7 @@ const analytics = () =>
     place(0).owner,
   );
 
-/** /health's answer time, in ms. */
-async function healthTime() {
-  const started = performance.now();
-  const response = await fetch(healthUrl);
-  await response.arrayBuffer();
-  expect(response.status).toBe(200);
-  return performance.now() - started;
-}
+const healthTime = () => healthAt(healthUrl);
 
 /**
  * Polls /health one call after another until `until` settles: the slowest answer, and the peak
@@ -147,8 +132,6 @@ async function burst() {
   const made = (responses: LightMyRequestResponse[]) => responses.filter((r) => r.statusCode === 200).length;
   return { ...health, sheetsMade: made(sheets), codesMade: made(codes) };
 }
-
-const inMb = (bytes: number) => Math.round(bytes / MB);
 
 describe.skipIf(process.env.TEST_DB_DRIVER === 'postgres')('expensive owner endpoints at once', () => {
   it(`${SHEETS} sheets of ${TABLES} tables, their codes, a day's sales and 31 days of analytics: /health stays under ${HEALTH_BOUND_MS} ms, memory is bounded and comes back`, async () => {

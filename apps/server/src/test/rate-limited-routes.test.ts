@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restaurants } from '../db/schema';
-import { accountLimits, dinerChargeLimits, ownerLimits } from '../plugins/rate-limits';
+import { accountLimits, billLimits, dinerChargeLimits, ownerLimits } from '../plugins/rate-limits';
 import { applicationTables, type Snapshot, snapshot } from './fuzz-state';
 import { addMenuItem, type Diner, signUpDiner } from './orders';
 import { registerVerifiedOwner, registrationBody } from './owners';
@@ -235,7 +235,7 @@ describe('order endpoints', () => {
   it('GET /bills/:bill_id/payments/:payment_id/receipt.pdf: receipts made for one address', async () => {
     const address = newAddress();
     // A receipt that does not exist: counted, then a 404 that made no PDF.
-    await expectLimitedAfter(30, 60_000, MINUTE_TEXT, () =>
+    await expectLimitedAfter(billLimits.receipts.max, billLimits.receipts.windowMs, MINUTE_TEXT, () =>
       send(
         {
           method: 'GET',
@@ -243,6 +243,22 @@ describe('order endpoints', () => {
         },
         address,
       ),
+    );
+  });
+
+  it.each([
+    ['/table-bill', `/table-bill?token=${'x'.repeat(32)}&table=1`],
+    ['/bills/:bill_id', `/bills/${MISSING}?token=${'x'.repeat(32)}&table=1`],
+  ])("GET %s: a bill's reads from one address (docs/decisions/024-bounded-work.md)", async (_, url) => {
+    const address = newAddress();
+    expect(billLimits.reads.max).toBeGreaterThanOrEqual(240);
+    // A table that has no bill: counted, then a 404 that read no lines.
+    await expectLimitedAfter(
+      billLimits.reads.max,
+      billLimits.reads.windowMs,
+      MINUTE_TEXT,
+      () => send({ method: 'GET', url }, address),
+      20,
     );
   });
 

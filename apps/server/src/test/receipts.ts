@@ -165,7 +165,7 @@ export async function insertRefund(
 }
 
 /** WinAnsi's bytes above Latin-1's that receipts use, as the standard fonts encode them. */
-const WIN_ANSI: Record<number, string> = { 149: '•', 150: '–', 151: '—', 128: '€' };
+const WIN_ANSI: Record<number, string> = { 149: '•', 150: '–', 151: '—', 128: '€', 133: '…' };
 
 /**
  * The text a PDF made with pdf-lib's standard fonts shows: each content stream decoded, each

@@ -94,7 +94,7 @@ export async function ownerWithRestaurant(t: TestApp, overrides: Record<string, 
 }
 
 /**
- * Table `table`'s key as its printed card carries it now (docs/decisions/024-table-keys.md), made
+ * Table `table`'s key as its printed card carries it now (docs/decisions/025-table-keys.md), made
  * from the stored secret as the server makes the cards.
  */
 export async function tableKeyFor(t: TestApp, restaurantId: number, table: number): Promise<string> {

@@ -148,7 +148,7 @@ describe('the menu painted on the server (docs/performance.md)', { timeout: 30_0
 
   it("paints a table card's bill link inert, then hydrates it with the card's key and no mismatch", async () => {
     // The server paints the menu without the key (apps/server/src/plugins/web.ts: one painting
-    // for every scan of the table); the card's URL has it (docs/decisions/024-table-keys.md).
+    // for every scan of the table); the card's URL has it (docs/decisions/025-table-keys.md).
     const menu = {
       ...displayMenuFixture(),
       pricing: {

@@ -14,7 +14,7 @@ export type AppSocket = Socket<ServerToClientEvents, Record<string, never>>;
  *
  * A diner at a table without an account (a bill, ADR 020) proves the table with its code instead:
  * auth.table_code, the menu token, the table number and the table's key
- * (docs/decisions/024-table-keys.md).
+ * (docs/decisions/025-table-keys.md).
  */
 export function createSocket({
   restaurantId,

@@ -1,4 +1,7 @@
+import { billMessages } from '@tableserve/contract/bills';
+import { MAX_BILL_LINES } from '@tableserve/contract/order-limits';
 import type { DbOrTx } from '../../db/client';
+import { conflict } from '../../lib/app-error';
 import { refuseTooLarge } from '../orders/order-lines';
 import { orderReads } from '../orders/order-reads';
 import type { OrderBilling } from '../orders/place-order';
@@ -17,7 +20,9 @@ export const billForNewOrder: OrderBilling = async (tx: DbOrTx, order, at) => {
     const open = await repo.openOfTableOrCreate(tx, order.restaurantId, order.tableNumber, at);
     // Locked, so two orders at once cannot both pass the check below.
     const bill = (await repo.lock(tx, open.id))!;
-    refuseBillTooLarge(await orderReads.ofBill(tx, bill.id), order.totalCents);
+    const live = await orderReads.ofBill(tx, bill.id);
+    refuseBillTooLarge(live, order.totalCents);
+    await refuseBillFull(tx, live, order.lineCount);
     // The table's screens saw an older bill: a payment against it is checked again.
     await repo.bump(tx, bill.id, at);
     // Joining a bill that already holds money, it is partly paid with the rest
@@ -38,4 +43,18 @@ export const billForNewOrder: OrderBilling = async (tx: DbOrTx, order, at) => {
  */
 function refuseBillTooLarge(orders: readonly { totalCents: number }[], newTotalCents: number) {
   refuseTooLarge(orders.reduce((sum, order) => sum + order.totalCents, newTotalCents));
+}
+
+/**
+ * A table's bill holds at most MAX_BILL_LINES lines of live orders (docs/product/payments.md#bill-size):
+ * every read of the bill, its payments and its receipts grow with them. The order that would take
+ * it past is refused (409 BILL_FULL) before anything is written; the table pays the bill, and the
+ * next order starts a new one.
+ */
+async function refuseBillFull(tx: DbOrTx, live: readonly { id: number }[], newLines: number) {
+  const lines = await orderReads.lineCountOf(
+    tx,
+    live.map((order) => order.id),
+  );
+  if (lines + newLines > MAX_BILL_LINES) throw conflict(billMessages.full(lines), 'BILL_FULL');
 }

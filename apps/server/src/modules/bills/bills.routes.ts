@@ -15,7 +15,8 @@ import { ApiError } from '@tableserve/contract/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dinerChargeLimits } from '../../plugins/rate-limits';
+import { billLimits, dinerChargeLimits, perAddress } from '../../plugins/rate-limits';
+import { billPaymentsLine, billReadsLine } from './bill-reads';
 import type { BillAccess, BillsService } from './bills.service';
 
 const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
@@ -45,6 +46,14 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
     customerId: request.customerId,
     tableCode,
   });
+  // A bill's reads: limited per address, and in one bounded line (bill-reads.ts).
+  const line = billReadsLine();
+  const boundedRead = {
+    preHandler: [app.rateLimit(perAddress(billLimits.reads)), line.enter],
+    onResponse: line.onResponse,
+    onRequestAbort: line.onRequestAbort,
+  };
+  const payments = billPaymentsLine();
 
   app.get(
     '/table-bill',
@@ -56,9 +65,10 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
           "A code without its table's key (the menu link alone, a card printed before keys) opens only a bill the signed-in diner ordered on; anyone else gets the 404 of a table with no open bill.",
         security,
         querystring: TableBillQuery,
-        response: { 200: BillView, ...errors },
+        response: { 200: BillView, ...errors, 503: ApiError },
       },
       onRequest: app.identifyCustomer,
+      ...boundedRead,
     },
     async (request) => bills.tableBill({ customerId: request.customerId, tableCode: request.query }),
   );
@@ -71,9 +81,10 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
         security,
         params: BillParams,
         querystring: BillAccessQuery,
-        response: { 200: BillView, ...errors },
+        response: { 200: BillView, ...errors, 503: ApiError },
       },
       onRequest: app.identifyCustomer,
+      ...boundedRead,
     },
     async (request) => bills.bill(request.params.bill_id, accessOf(request, tableCodeOf(request.query))),
   );
@@ -96,12 +107,15 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
           ...errors,
           402: ApiError,
           409: z.union([BillChangedError, ApiError]),
+          503: ApiError,
         },
       },
       onRequest: app.identifyCustomer,
-      // Per address, like the other public writes: a table's diners share one, so it is generous.
-      preHandler: [app.rateLimit({ max: 30, timeWindow: 60_000 }), cardCharges.preHandler],
-      onResponse: cardCharges.onResponse,
+      // Per address, like the other public writes: a table's diners share one, so it is generous;
+      // then declined cards (card testing); then in the payments' bounded line (bill-reads.ts).
+      preHandler: [app.rateLimit(perAddress(billLimits.payments)), cardCharges.preHandler, payments.enter],
+      onResponse: [cardCharges.onResponse, payments.onResponse],
+      onRequestAbort: payments.onRequestAbort,
     },
     async (request, reply) => {
       const access = accessOf(request, request.body.table_code);
@@ -183,9 +197,11 @@ export const billRoutes: FastifyPluginAsyncZod<{ bills: BillsService }> = async 
         security,
         params: BillPaymentParams,
         querystring: BillAccessQuery,
-        response: { 200: BillPayment, ...errors },
+        response: { 200: BillPayment, ...errors, 503: ApiError },
       },
       onRequest: app.identifyCustomer,
+      // Deciding who may see it reads the bill: the paying page asks every 2 s until confirmed.
+      ...boundedRead,
     },
     async (request) =>
       bills.payment(

@@ -50,7 +50,7 @@ function receiptTokenMatches(offered: string, storedHash: string): boolean {
 
 /**
  * Whether the code is table `code.table`'s of this restaurant now: its menu token and the key
- * only that table's card carries (docs/decisions/024-table-keys.md). The menu link alone (no key,
+ * only that table's card carries (docs/decisions/025-table-keys.md). The menu link alone (no key,
  * or another table's) is no table's code.
  */
 const holdsTableCode = (restaurant: RestaurantRow, code: TableCodeAccess | undefined): boolean =>

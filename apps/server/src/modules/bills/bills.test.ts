@@ -1,11 +1,14 @@
 import type { PaymentTiming } from '@tableserve/contract/bill';
 import { type BillView, billMessages } from '@tableserve/contract/bills';
+import { MAX_BILL_LINES } from '@tableserve/contract/order-limits';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billPayments, orders, restaurants } from '../../db/schema';
+import { insertLargeTableBill } from '../../test/large-data';
 import { addMenuItem, type Diner, signUpDiner } from '../../test/orders';
 import { ownerWithRestaurant, tableKeyFor } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { BILL_READS } from './bill-reads';
 
 // The built-in test provider: pm_card_visa pays, pm_card_chargeDeclined is declined, and each
 // accepted payment is confirmed by a signed payment_intent.succeeded event applied a moment later.
@@ -37,13 +40,19 @@ async function restaurantPaying(timing: PaymentTiming) {
   return { ...place, pizza, soda, code };
 }
 
-async function placeOrder(p: Place, diner: Diner, items: { menu_item_id: number; quantity: number }[]) {
-  const response = await t.app.inject({
+type Items = { menu_item_id: number; quantity: number }[];
+
+/** A dine-in order at `table`, answered as it comes. */
+const order = (p: Place, diner: Diner, items: Items, table = 1) =>
+  t.app.inject({
     method: 'POST',
     url: '/api/v1/customer/place-order',
     headers: diner.auth,
-    payload: { restaurant_id: p.restaurantId, order_items: items, order_type: 'dine-in', table_no: 1 },
+    payload: { restaurant_id: p.restaurantId, order_items: items, order_type: 'dine-in', table_no: table },
   });
+
+async function placeOrder(p: Place, diner: Diner, items: Items) {
+  const response = await order(p, diner, items);
   expect(response.statusCode).toBe(201);
   return response.json() as { order_id: number; bill_id?: number };
 }
@@ -679,5 +688,106 @@ describe('the payment webhook', () => {
     expect(await t.app.paymentEvents.deliverLocally(late)).toEqual({ received: true });
     expect(await tableBill(p)).toEqual(before);
     expect((await paymentRows(billId)).map((payment) => payment.status)).toEqual(['succeeded']);
+  });
+});
+
+describe("a table's bill holds at most MAX_BILL_LINES lines (docs/decisions/024-bounded-work.md)", () => {
+  it('refuses the order that would take it past, with 409 BILL_FULL, writing nothing; a cancelled order frees its lines', async () => {
+    const p = await restaurantPaying('end_of_meal');
+    const diner = await signUpDiner(t, p.restaurantId);
+    const bill = await insertLargeTableBill(t, {
+      restaurantId: p.restaurantId,
+      tableNumber: 1,
+      orderCount: 1,
+      linesPerOrder: MAX_BILL_LINES - 2,
+      itemsPaid: 0,
+      at: t.clock.now(),
+    });
+    // Two lines more fill it exactly.
+    const last = await placeOrder(p, diner, [
+      { menu_item_id: p.pizza, quantity: 1 },
+      { menu_item_id: p.soda, quantity: 1 },
+    ]);
+    expect(last.bill_id).toBe(bill.billId);
+    const ordersBefore = await t.app.database.db.select().from(orders).where(eq(orders.billId, bill.billId));
+
+    const soda = (table: number) => order(p, diner, [{ menu_item_id: p.soda, quantity: 1 }], table);
+    const refused = await soda(1);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({ message: billMessages.full(MAX_BILL_LINES), code: 'BILL_FULL' });
+    expect(billMessages.full(MAX_BILL_LINES)).toBe(
+      "This table's bill already has 250 items, as many as one bill can hold. Please pay it, or ask a member of staff, before ordering more.",
+    );
+    expect(await t.app.database.db.select().from(orders).where(eq(orders.billId, bill.billId))).toEqual(
+      ordersBefore,
+    );
+    // Another table's bill is its own.
+    const elsewhere = await soda(2);
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+
+    // The staff cancel the last order: its two lines no longer count.
+    await t.app.database.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, last.order_id));
+    expect((await placeOrder(p, diner, [{ menu_item_id: p.soda, quantity: 1 }])).bill_id).toBe(bill.billId);
+  });
+
+  it('refuses a staff edit that would take it past, with 409 BILL_FULL, changing nothing; an edit within it passes', async () => {
+    const p = await restaurantPaying('end_of_meal');
+    const diner = await signUpDiner(t, p.restaurantId);
+    await insertLargeTableBill(t, {
+      restaurantId: p.restaurantId,
+      tableNumber: 1,
+      orderCount: 1,
+      linesPerOrder: MAX_BILL_LINES - 1,
+      itemsPaid: 0,
+      at: t.clock.now(),
+    });
+    // The bill's last line: a pending order the staff may edit.
+    const pending = await placeOrder(p, diner, [{ menu_item_id: p.pizza, quantity: 1 }]);
+    const editTo = (items: Items) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/customer/update-order/${pending.order_id}`,
+        headers: p.owner.auth,
+        payload: { order_items: items },
+      });
+    const grown = await editTo([
+      { menu_item_id: p.pizza, quantity: 1 },
+      { menu_item_id: p.soda, quantity: 1 },
+    ]);
+    expect(grown.statusCode, grown.body).toBe(409);
+    expect(grown.json()).toEqual({ message: billMessages.full(MAX_BILL_LINES), code: 'BILL_FULL' });
+    const [row] = await t.app.database.db.select().from(orders).where(eq(orders.id, pending.order_id));
+    expect(row!.totalCents).toBe(1250);
+    const same = await editTo([{ menu_item_id: p.soda, quantity: 2 }]);
+    expect(same.statusCode, same.body).toBe(200);
+  });
+});
+
+describe("a bill's reads take turns (docs/decisions/024-bounded-work.md)", () => {
+  it('past the line, a read answers 503 BILLS_BUSY with Retry-After at once; the others are answered', async () => {
+    const p = await restaurantPaying('end_of_meal');
+    await insertLargeTableBill(t, {
+      restaurantId: p.restaurantId,
+      tableNumber: 1,
+      orderCount: 5,
+      linesPerOrder: MAX_BILL_LINES / 5,
+      itemsPaid: 0,
+      at: t.clock.now(),
+    });
+    const asked = BILL_READS.running + BILL_READS.waiting + 6;
+    const answers = await Promise.all(
+      Array.from({ length: asked }, () =>
+        t.app.inject({ method: 'GET', url: `/api/v1/table-bill?${tableCode(p)}` }),
+      ),
+    );
+    const busy = answers.filter((answer) => answer.statusCode === 503);
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(asked - 6);
+    expect(busy).toHaveLength(6);
+    for (const answer of busy) {
+      expect(answer.json()).toEqual({ message: billMessages.busy, code: 'BILLS_BUSY' });
+      expect(answer.headers['retry-after']).toBe(String(BILL_READS.retryAfterSeconds));
+    }
+    // The line has cleared: the next read is answered.
+    expect((await tableBill(p)).lines).toHaveLength(MAX_BILL_LINES);
   });
 });

@@ -1,4 +1,6 @@
+import { billMessages } from '@tableserve/contract/bills';
 import { orderMoneyMessages, planGiveBack } from '@tableserve/contract/ledger';
+import { MAX_BILL_LINES } from '@tableserve/contract/order-limits';
 import { can } from '@tableserve/contract/staff-roles';
 import type { Db } from '../../db/client';
 import { conflict, forbidden } from '../../lib/app-error';
@@ -6,12 +8,27 @@ import type { DomainEventBus } from '../../lib/domain-events';
 import { centsToDollars } from '../../lib/money';
 import { recordSystemAudit } from '../audit/audit-log';
 import type { MoneyEffect, OrderMoneyGuard } from '../orders/order-changes';
-import { announceRestated, isLive, paymentStateOf, readBooks, restate } from './bill-books';
+import { announceRestated, type BillBooks, isLive, paymentStateOf, readBooks, restate } from './bill-books';
 import { billsRepository as repo } from './bills.repository';
 import { refundsRepository } from './refunds.repository';
 import type { RefundSender } from './refunds.service';
 
 const noEffect = async () => {};
+
+/** The lines of a bill's live orders. */
+const liveLines = (books: BillBooks) => {
+  const live = new Set(books.orders.filter(isLive).map((row) => row.id));
+  return books.lines.filter((line) => live.has(line.orderId)).length;
+};
+
+/**
+ * An edit may not take a table's bill past MAX_BILL_LINES, as an order may not
+ * (docs/product/payments.md#bill-size); one that shrinks a bill already past it is let through.
+ */
+function refuseGrowingPastFull(before: BillBooks, after: BillBooks) {
+  const [was, is] = [liveLines(before), liveLines(after)];
+  if (is > MAX_BILL_LINES && is > was) throw conflict(billMessages.full(was), 'BILL_FULL');
+}
 
 /**
  * The bills module's side of a change to an order (docs/product/payments.md#order-changes; the
@@ -45,6 +62,7 @@ export function createOrderMoneyGuard(deps: {
     const result = await run();
 
     const after = await readBooks(tx, bill);
+    refuseGrowingPastFull(before, after);
     const changed = after.orders.find((row) => row.id === order.id);
     const dueCents =
       changed && isLive(changed)

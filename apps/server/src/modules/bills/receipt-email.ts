@@ -5,14 +5,8 @@ import type { DomainEventBus } from '../../lib/domain-events';
 import { formatCents } from '../../lib/money';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { receiptEmail } from '../../mail/templates';
-import {
-  buildReceipt,
-  type Receipt,
-  receiptFooter,
-  receiptHeader,
-  receiptRows,
-  receiptWhen,
-} from './receipts';
+import { type Receipt, receiptFooter, receiptHeader, receiptRows, receiptWhen } from './receipt-rows';
+import { buildReceipt } from './receipts';
 import { receiptsRepository as repo } from './receipts.repository';
 
 /** The receipt as an email to `to`: the same rows as the PDF. */
@@ -55,13 +49,17 @@ export function sendReceiptsOnPayment(deps: {
     }
   }
 
-  /** Settles once the receipt is sent (or known to be due to no one): tests wait on it. */
+  /**
+   * Settles once the receipt is sent (or known to be due to no one): tests wait on it. One
+   * receipt is read and written at a time, the next after it: the same capped receipt as the
+   * PDF's (RECEIPT_LINES_LISTED), and never several bills read at once on the event loop
+   * (docs/decisions/024-bounded-work.md). A mail is never refused for being busy: it waits.
+   */
   let pending: Promise<void> = Promise.resolve();
   events.on('payment.succeeded', ({ billId, paymentId }) => {
-    const sending = send(billId, paymentId).catch((error) =>
-      log.error({ err: error, paymentId }, 'receipt email failed'),
+    pending = pending.then(() =>
+      send(billId, paymentId).catch((error) => log.error({ err: error, paymentId }, 'receipt email failed')),
     );
-    pending = Promise.all([pending, sending]).then(() => undefined);
   });
   return { settled: () => pending };
 }

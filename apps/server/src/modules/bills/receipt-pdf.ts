@@ -1,7 +1,7 @@
 import { receiptMessages as text } from '@tableserve/contract/receipts';
 import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 import { formatCents } from '../../lib/money';
-import { type Receipt, receiptFooter, receiptHeader, receiptRows, receiptWhen } from './receipts';
+import { type Receipt, receiptFooter, receiptHeader, receiptRows, receiptWhen } from './receipt-rows';
 
 /** A6's width (105 mm) in points: a receipt's proportions that still prints on any paper. */
 const WIDTH = 297.64;

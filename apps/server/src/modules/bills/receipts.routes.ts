@@ -3,6 +3,7 @@ import { ApiError } from '@tableserve/contract/errors';
 import { ReceiptQuery } from '@tableserve/contract/receipts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { binary } from '../../lib/binary';
+import { billLimits, perAddress } from '../../plugins/rate-limits';
 import type { ReceiptsService } from './receipts.service';
 
 const ReceiptPdf = binary(
@@ -29,7 +30,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ receipts: ReceiptsService }>
       },
       onRequest: app.identifyOwner,
       // A PDF is made per call: per address, as generous as paying (a table's diners share one).
-      preHandler: app.rateLimit({ max: 30, timeWindow: 60_000 }),
+      preHandler: app.rateLimit(perAddress(billLimits.receipts)),
     },
     async (request, reply) => {
       const { bill_id: billId, payment_id: paymentId } = request.params;

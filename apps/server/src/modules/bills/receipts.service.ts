@@ -6,8 +6,8 @@ import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { hashToken } from '../../lib/random-tokens';
 import { findRestaurantOfCaller } from '../restaurants/restaurant-of-caller';
-import { receiptPdf } from './receipt-pdf';
-import { buildReceipt } from './receipts';
+import type { ReceiptPdfs } from './receipt-pdfs';
+import { findReceiptPayment, receiptOf } from './receipts';
 
 export type ReceiptsService = ReturnType<typeof createReceiptsService>;
 
@@ -26,9 +26,10 @@ function tokenMatches(offered: string | undefined, storedHash: string): boolean 
  */
 export function createReceiptsService(deps: {
   db: Db;
+  pdfs: ReceiptPdfs;
   ownerHasValidSubscription: (ownerId: number) => Promise<boolean>;
 }) {
-  const { db, ownerHasValidSubscription } = deps;
+  const { db, pdfs, ownerHasValidSubscription } = deps;
 
   async function staffMayView(actor: Actor | undefined, restaurantId: number): Promise<boolean> {
     if (!actor || !can(actor.role, 'orders.view')) return false;
@@ -39,12 +40,20 @@ export function createReceiptsService(deps: {
 
   return {
     async pdf(billId: number, paymentId: number, token: string | undefined, actor: Actor | undefined) {
-      const receipt = await buildReceipt(db, billId, paymentId);
+      const refused = () => notFound(text.notFound, 'RECEIPT_NOT_FOUND');
+      // Who may see it from the payment's one row; only then the bill is read and drawn, in the
+      // receipts' bounded line (docs/decisions/024-bounded-work.md).
+      const found = await findReceiptPayment(db, billId, paymentId);
       const allowed =
-        receipt &&
-        (tokenMatches(token, receipt.receiptTokenHash) || (await staffMayView(actor, receipt.restaurantId)));
-      if (!allowed) throw notFound(text.notFound, 'RECEIPT_NOT_FOUND');
-      return receiptPdf(receipt);
+        found &&
+        (tokenMatches(token, found.payment.receiptTokenHash) ||
+          (await staffMayView(actor, found.bill.restaurantId)));
+      if (!allowed) throw refused();
+      return pdfs.pdf(async () => {
+        const receipt = await receiptOf(db, found);
+        if (!receipt) throw refused();
+        return receipt;
+      });
     },
   };
 }

@@ -8,11 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billPayments } from '../../db/schema';
 import { createDomainEventBus } from '../../lib/domain-events';
 import type { MailMessage } from '../../mail/mailer';
-import { insertPaidBill, insertRefund, type PaidBill, pdfText } from '../../test/receipts';
+import { insertPaidBill, insertRefund, type PaidBill, type PaymentSpec, pdfText } from '../../test/receipts';
 import { ownerWithRestaurant } from '../../test/restaurants';
 import { staffTokenFor } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { sendReceiptsOnPayment } from './receipt-email';
+import { createReceiptPdfs, RECEIPT_PDFS } from './receipt-pdfs';
+import { buildReceipt, RECEIPT_LINES_LISTED } from './receipts';
 
 /**
  * Receipts (docs/decisions/020-money-model.md#payments): the email sent once a payment is
@@ -340,6 +342,122 @@ describe('the PDF receipt', () => {
       const response = await t.app.inject({ method: 'GET', url, ...(headers && { headers }) });
       expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
       expect(response.json()).toEqual({ message: receiptMessages.notFound, code: 'RECEIPT_NOT_FOUND' });
+    }
+  });
+});
+
+/** A bill of `count` lines, $1.00, $1.01, … each, no tax or service: a line's amount tells which it is. */
+const manyLines = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({
+    name: `Plate ${index + 1}`,
+    unitPriceCents: 100 + index,
+    quantity: 1,
+    tax: null,
+  }));
+const noTaxes: PricingRules = { pricesIncludeTax: false, serviceRate: 0, serviceMinParty: null };
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The PDF its payer downloads, as the text it shows. */
+async function downloaded(bill: PaidBill) {
+  const response = await t.app.inject({ method: 'GET', url: withToken(bill) });
+  expect(response.statusCode, response.body).toBe(200);
+  return pdfText(response.rawPayload);
+}
+
+describe("a long bill's receipt (docs/decisions/024-bounded-work.md)", () => {
+  const LINES = RECEIPT_LINES_LISTED + 25;
+  const shown = RECEIPT_LINES_LISTED - 1;
+  // The lines past the first `shown`, summed: what the one closing line says.
+  const restCents = manyLines(LINES)
+    .slice(shown)
+    .reduce((sum, line) => sum + line.unitPriceCents, 0);
+  const totalCents = manyLines(LINES).reduce((sum, line) => sum + line.unitPriceCents, 0);
+  /** A paid bill of LINES lines at `tableNumber`, with its one payment. */
+  const longBill = (tableNumber: number, payment: PaymentSpec) =>
+    insertPaidBill(t.app.database.db, {
+      restaurantId: place.restaurantId,
+      tableNumber,
+      rules: noTaxes,
+      lines: manyLines(LINES),
+      payments: [payment],
+    });
+
+  it('lists the first lines and sums the rest in one, in the email and the PDF; the figures are the whole bill', async () => {
+    const bill = await longBill(8, {
+      split: 'even',
+      amountCents: 1,
+      tipCents: 0,
+      email: 'long@example.com',
+      confirmedAt,
+    });
+    t.app.domainEvents.emit('payment.succeeded', paid(bill));
+    const text = (await t.waitForMail('long@example.com')).text.split('\n');
+    const listedLines = text.filter((line) => line.startsWith('Plate '));
+    expect(listedLines).toHaveLength(shown);
+    expect(listedLines.at(-1)).toBe(`Plate ${shown}  ${dollars(100 + shown - 1)}`);
+    expect(text).toContain(`…and ${LINES - shown} more items on the bill  ${dollars(restCents)}`);
+    expect(text).toEqual(
+      expect.arrayContaining([
+        `Subtotal  ${dollars(totalCents)}`,
+        'Your share  $0.01',
+        'Total charged  $0.01',
+      ]),
+    );
+
+    const runs = await downloaded(bill);
+    expect(runs.filter((run) => run.startsWith('Plate '))).toHaveLength(shown);
+    expect(runs).toEqual(
+      expect.arrayContaining([
+        `…and ${LINES - shown} more items on the bill`,
+        dollars(restCents),
+        dollars(totalCents),
+      ]),
+    );
+  });
+
+  it('lists every share a payer paid by items, however many: the receipt is theirs', async () => {
+    const bill = await longBill(9, {
+      split: 'items',
+      items: Array.from({ length: LINES - 1 }, (_, line) => ({ line, shareCount: 1, shareIndexes: [0] })),
+      tipCents: 0,
+      confirmedAt,
+    });
+    const runs = await downloaded(bill);
+    expect(runs.filter((run) => run.startsWith('Plate '))).toHaveLength(LINES - 1);
+    expect(runs.some((run) => run.includes('more items'))).toBe(false);
+  });
+});
+
+describe("the receipts' line (docs/decisions/024-bounded-work.md)", () => {
+  it('draws off the event loop, and refuses a caller past the line with 503 and Retry-After, reading nothing', async () => {
+    const pdfs = createReceiptPdfs({ waiting: 1 });
+    try {
+      const receipt = (await buildReceipt(t.app.database.db, whole.billId, whole.payments[0]!.paymentId))!;
+      let reads = 0;
+      const read = async () => {
+        reads += 1;
+        return receipt;
+      };
+      // One drawn, one waiting: the third is turned away at once and its bill never read.
+      const taken = [pdfs.pdf(read), pdfs.pdf(read)];
+      const refused = pdfs.pdf(read);
+      await expect(refused).rejects.toMatchObject({
+        statusCode: 503,
+        message: receiptMessages.busy,
+        code: 'RECEIPTS_BUSY',
+        retryAfterSeconds: RECEIPT_PDFS.retryAfterSeconds,
+      });
+      for (const pdf of await Promise.all(taken)) expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(reads).toBe(2);
+      // A read that refuses (a 404) frees its place.
+      await expect(
+        pdfs.pdf(async () => {
+          throw new Error('not found');
+        }),
+      ).rejects.toThrow('not found');
+      expect((await pdfs.pdf(read)).subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      await pdfs.close();
     }
   });
 });

@@ -1,6 +1,5 @@
 import {
   type BillFigures,
-  formatRate,
   type PricedBillLine,
   shareOfLine,
   sumLines,
@@ -10,41 +9,10 @@ import { describeOptions } from '@tableserve/contract/option-choices';
 import { receiptMessages as text } from '@tableserve/contract/receipts';
 import type { DbOrTx } from '../../db/client';
 import { readsTogether } from '../../db/reads-together';
-import { formatCents } from '../../lib/money';
 import { type OrderItemRow, type OrderRow, orderReads } from '../orders/order-reads';
 import { restaurantReads } from '../restaurants/restaurant-reads';
+import type { Receipt, ReceiptLine } from './receipt-rows';
 import { type BillPaymentRow, type PaymentClaimRow, receiptsRepository as repo } from './receipts.repository';
-
-export type ReceiptLine = { label: string; options: string; amountCents: number };
-/** One figure under the lines: a label, its amount as printed, and an optional note ("Included"). */
-export type ReceiptRow = { label: string; amount: string; note?: string; strong?: boolean };
-
-/**
- * A card payment's receipt, built once for the email and the PDF (docs/decisions/020-money-model.md#payments).
- * Every figure comes from the stored rows through the contract's arithmetic, as the bill page
- * shows them: lines, taxes and service as the orders priced them; the payer's shares as claimed.
- */
-export type Receipt = {
-  paymentId: number;
-  billId: number;
-  restaurantId: number;
-  restaurant: { name: string; address: string; city: string; state: string; zip: string; phone: string };
-  tableNumber: number | null;
-  /** The moment the provider confirmed the payment, in the restaurant's time zone. */
-  paidDate: string;
-  paidTime: string;
-  /** The shares paid (a split by items), or the bill's lines (paid in full, evenly or by amount). */
-  lines: ReceiptLine[];
-  figures: BillFigures;
-  /** Set when the payer paid part of the whole bill rather than chosen items: what they paid of it. */
-  shareCents: number | null;
-  tipCents: number;
-  chargedCents: number;
-  paymentMethod: string;
-  refunds: { date: string; reason: string; amountCents: number }[];
-  receiptEmail: string | null;
-  receiptTokenHash: string;
-};
 
 /** A stored order line as the contract's arithmetic sees it (its order says whether tax is added). */
 function pricedLine(line: OrderItemRow, taxIncluded: boolean): PricedBillLine {
@@ -79,6 +47,35 @@ function claimedPart(line: PricedBillLine, claims: PaymentClaimRow[], taxInclude
 
 const lineLabel = (line: OrderItemRow) => text.quantity(line.quantity, line.productName);
 
+/**
+ * The most lines a receipt lists of a bill paid in full, evenly or by amount
+ * (docs/decisions/024-bounded-work.md): past it, the first lines and one line that sums the
+ * rest. The figures under them are always the whole bill's. A payment by items lists every share
+ * it paid (at most 200 lines: the contract's limit on one payment's items).
+ */
+export const RECEIPT_LINES_LISTED = 40;
+
+type ChosenLine = { label: string; options: string; priced: PricedBillLine };
+
+/** The lines as listed: all of them, or the first ones and "…and N more items" with their sum. */
+function listed(chosen: ChosenLine[], most: number): ReceiptLine[] {
+  const lines = chosen.map(({ label, options, priced }) => ({
+    label,
+    options,
+    amountCents: priced.amountCents,
+  }));
+  if (lines.length <= most) return lines;
+  const rest = lines.slice(most - 1);
+  return [
+    ...lines.slice(0, most - 1),
+    {
+      label: text.moreLines(rest.length),
+      options: '',
+      amountCents: rest.reduce((sum, line) => sum + line.amountCents, 0),
+    },
+  ];
+}
+
 /** The lines a payment paid, and their figures. */
 function paidLines(
   orders: OrderRow[],
@@ -88,7 +85,7 @@ function paidLines(
 ): { lines: ReceiptLine[]; figures: BillFigures } {
   const taxIncludedOf = new Map(orders.map((order) => [order.id, order.taxIncluded]));
   const taxIncluded = orders[0]?.taxIncluded ?? false;
-  const chosen = lines.flatMap((line) => {
+  const chosen = lines.flatMap((line): ChosenLine[] => {
     const lineTaxIncluded = taxIncludedOf.get(line.orderId) ?? taxIncluded;
     const priced = pricedLine(line, lineTaxIncluded);
     const options = describeOptions(line.options);
@@ -102,7 +99,8 @@ function paidLines(
     return [{ label, options, priced: claimedPart(priced, mine, lineTaxIncluded) }];
   });
   return {
-    lines: chosen.map(({ label, options, priced }) => ({ label, options, amountCents: priced.amountCents })),
+    // The payer's own shares in full; the whole bill's lines up to the limit.
+    lines: listed(chosen, payment.splitKind === 'items' ? chosen.length : RECEIPT_LINES_LISTED),
     figures: sumLines(
       chosen.map(({ priced }) => priced),
       taxIncluded,
@@ -140,14 +138,37 @@ export function localDateTime(instant: Date, timeZone: string): { date: string; 
   return { date, time: time.replace(/[\u202f\u00a0]/g, ' ') };
 }
 
+/** A confirmed payment and its bill: one row, what deciding who may see its receipt reads. */
+export type ReceiptPayment = {
+  payment: BillPaymentRow;
+  bill: { id: number; restaurantId: number; tableNumber: number | null };
+};
+
+/** The payment, or undefined when the bill has no such payment or it is not confirmed. */
+export async function findReceiptPayment(
+  db: DbOrTx,
+  billId: number,
+  paymentId: number,
+): Promise<ReceiptPayment | undefined> {
+  const found = await repo.paymentOfBill(db, billId, paymentId);
+  return found?.payment.status === 'succeeded' ? found : undefined;
+}
+
 /** The payment's receipt, or undefined when the bill has no such payment or it is not confirmed. */
 export async function buildReceipt(
   db: DbOrTx,
   billId: number,
   paymentId: number,
 ): Promise<Receipt | undefined> {
-  const found = await repo.paymentOfBill(db, billId, paymentId);
-  if (found?.payment.status !== 'succeeded') return undefined;
+  const found = await findReceiptPayment(db, billId, paymentId);
+  return found && receiptOf(db, found);
+}
+
+/**
+ * The receipt of a confirmed payment: its reads grow with the bill (its lines, the payment's
+ * claims), so the PDF's are made in the receipts' line (receipt-pdfs.ts).
+ */
+export async function receiptOf(db: DbOrTx, found: ReceiptPayment): Promise<Receipt | undefined> {
   const { payment, bill } = found;
   const [restaurant, { orders, lines }, claims, refunds] = await readsTogether(db, [
     () => restaurantReads.byId(db, bill.restaurantId),
@@ -188,57 +209,4 @@ export async function buildReceipt(
     receiptEmail: payment.receiptEmail,
     receiptTokenHash: payment.receiptTokenHash,
   };
-}
-
-/** "(503) 555-0100" from the ten digits the restaurant gave. */
-const formatPhone = (digits: string) =>
-  digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : digits;
-
-/** The restaurant's heading lines: name, street, city, phone. */
-export function receiptHeader(receipt: Receipt): string[] {
-  const { name, address, city, state, zip, phone } = receipt.restaurant;
-  return [name, address, `${city}, ${state} ${zip}`.trim(), formatPhone(phone)].filter(Boolean);
-}
-
-/** Where and when: the table (if any) and the moment of payment. */
-export function receiptWhen(receipt: Receipt): string[] {
-  return [
-    ...(receipt.tableNumber !== null ? [text.table(receipt.tableNumber)] : []),
-    text.paidAt(receipt.paidDate, receipt.paidTime),
-  ];
-}
-
-/** The figures under the lines, in the order both forms print them. */
-export function receiptRows(receipt: Receipt): ReceiptRow[] {
-  const { figures } = receipt;
-  const rows: ReceiptRow[] = [{ label: text.subtotal, amount: formatCents(figures.subtotalCents) }];
-  for (const tax of figures.taxes)
-    rows.push({
-      label: `${tax.name} ${formatRate(tax.rate)}`,
-      amount: formatCents(tax.taxCents),
-      ...(figures.taxIncluded && { note: text.included }),
-    });
-  if (figures.serviceCents > 0) rows.push({ label: text.service, amount: formatCents(figures.serviceCents) });
-  if (receipt.shareCents !== null)
-    rows.push(
-      { label: text.billTotal, amount: formatCents(figures.totalCents) },
-      { label: text.yourShare, amount: formatCents(receipt.shareCents) },
-    );
-  rows.push(
-    { label: text.tip, amount: formatCents(receipt.tipCents) },
-    { label: text.totalCharged, amount: formatCents(receipt.chargedCents), strong: true },
-  );
-  return rows;
-}
-
-/** The payment's own lines: how it was paid and its number, then any refunds. */
-export function receiptFooter(receipt: Receipt): ReceiptRow[] {
-  return [
-    { label: text.paidWith, amount: receipt.paymentMethod },
-    { label: text.payment(receipt.paymentId), amount: '' },
-    ...receipt.refunds.map((refund) => ({
-      label: text.refund(refund.date, refund.reason),
-      amount: `-${formatCents(refund.amountCents)}`,
-    })),
-  ];
 }

@@ -10,7 +10,7 @@ import { ownerWithRestaurant, tableKeyFor } from '../../test/restaurants';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 
 /**
- * A table's bill opens with its card's key (docs/decisions/024-table-keys.md, SECURITY.md): the
+ * A table's bill opens with its card's key (docs/decisions/025-table-keys.md, SECURITY.md): the
  * menu token and a table number, which the restaurant's menu link gives anyone, open no bill; a
  * wrong or missing key is answered exactly as a table with no open bill; Replace all codes retires
  * every key printed so far. A diner who ordered keeps their own bill by their login.

@@ -28,6 +28,8 @@ export const orderReads = {
       ),
     };
   },
+  /** How many lines these orders hold (a table's bill's size, docs/decisions/024-bounded-work.md). */
+  lineCountOf: repo.lineCountOf,
   /** Every order ever on a bill, cancelled and deleted too (the ledger's). */
   allOfBill: repo.allOfBill,
   /** The orders on some bills (the bills module's totals, and who hears of a bill). */

@@ -281,6 +281,15 @@ export const ordersRepository = {
     return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(orderItems.id);
   },
 
+  async lineCountOf(db: DbOrTx, orderIds: number[]): Promise<number> {
+    if (orderIds.length === 0) return 0;
+    const [row] = await db
+      .select({ lines: count() })
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, orderIds));
+    return row?.lines ?? 0;
+  },
+
   /** The lines of these orders as the staff see them (staffLineFields), oldest first. */
   staffLinesOf(db: DbOrTx, orderIds: number[]): Promise<(StaffLineRow & { orderId: number })[]> {
     if (orderIds.length === 0) return Promise.resolve([]);

@@ -63,12 +63,13 @@ export function createOrdersService(deps: {
     tx: DbOrTx,
     restaurant: RestaurantRow,
     { tableNumber, totalCents }: { tableNumber: number | null; totalCents: number },
+    lineCount: number,
   ) {
     const paymentTiming = restaurant.paymentTiming;
     if (paymentTiming === 'counter' || !deps.billing) return {};
     const bill = await deps.billing(
       tx,
-      { restaurantId: restaurant.id, paymentTiming, tableNumber, totalCents },
+      { restaurantId: restaurant.id, paymentTiming, tableNumber, totalCents, lineCount },
       now(),
     );
     return { paymentTiming, ...bill };
@@ -135,7 +136,7 @@ export function createOrdersService(deps: {
         ...order,
         customerName: customer.customerName,
         phoneNumber: customer.phoneNumber,
-        ...(await paymentOf(tx, restaurant, order)),
+        ...(await paymentOf(tx, restaurant, order, lines.length)),
       },
       lines,
     };

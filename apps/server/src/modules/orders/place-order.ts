@@ -42,6 +42,8 @@ export type OrderBilling = (
     tableNumber: number | null;
     /** The new order's total: a table's bill refuses one that would take it past what it can hold. */
     totalCents: number;
+    /** The new order's lines: a table's bill holds at most MAX_BILL_LINES. */
+    lineCount: number;
   },
   at: Date,
 ) => Promise<{ billId: number; awaitingPayment: boolean; paymentState: PaymentState }>;

@@ -69,7 +69,7 @@ export function createQrCodesService({
 
     /**
      * A new menu token and table secret: the restaurant's code and every table's code stop
-     * opening the menu, and every table's key its bill (docs/decisions/024-table-keys.md).
+     * opening the menu, and every table's key its bill (docs/decisions/025-table-keys.md).
      * Only while `currentToken` is still the stored one, so a double tap rotates once.
      */
     async rotateToken(

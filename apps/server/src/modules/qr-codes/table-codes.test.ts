@@ -79,7 +79,7 @@ describe('table codes', () => {
     expect(body.restaurant_name).toMatch(/^Blue Door Bistro/);
     expect(body.codes.map((code) => code.table_no)).toEqual([1, 2, 3]);
     for (const code of body.codes) {
-      // With the table's key, which opens its bill (docs/decisions/024-table-keys.md).
+      // With the table's key, which opens its bill (docs/decisions/025-table-keys.md).
       const key = await tableKeyFor(t, setup.restaurantId, code.table_no);
       expect(code.link).toBe(
         `${TEST_PUBLIC_URL}/menu-display?token=${setup.token}&table=${code.table_no}&key=${key}`,
@@ -229,7 +229,7 @@ describe('rotating the menu token', () => {
       expect((await display(token, query)).statusCode).toBe(200);
     }
     const codes = (await tableCodes(setup.owner, setup.restaurantId)).json() as TableCodesResponse;
-    // The new token, and each table's new key (docs/decisions/024-table-keys.md).
+    // The new token, and each table's new key (docs/decisions/025-table-keys.md).
     const keys = [await tableKeyFor(t, setup.restaurantId, 1), await tableKeyFor(t, setup.restaurantId, 2)];
     expect(codes.codes.map((code) => scan(code.qr))).toEqual(
       [1, 2].map((n) => `${TEST_PUBLIC_URL}/menu-display?token=${token}&table=${n}&key=${keys[n - 1]}`),

@@ -8,7 +8,7 @@ export const menuLink = (publicUrl: string, token: string) =>
 
 /**
  * A table's own code: the same menu with that table chosen for dine-in (ADR 013), and the table's
- * key, which alone opens the table's bill (docs/decisions/024-table-keys.md).
+ * key, which alone opens the table's bill (docs/decisions/025-table-keys.md).
  */
 export const tableLink = (publicUrl: string, token: string, table: number, key: string) =>
   `${menuLink(publicUrl, token)}&table=${table}&key=${key}`;

@@ -11,7 +11,7 @@ export const newMenuToken = () => randomToken(TOKEN_BYTES);
  * A new menu token for the caller's restaurant, only while the stored one is still `current`:
  * one rotation per code seen. Undefined when it was rotated meanwhile (or is not the caller's).
  * The table secret is replaced with it, so every table's key printed so far stops opening its
- * bill (docs/decisions/024-table-keys.md).
+ * bill (docs/decisions/025-table-keys.md).
  */
 export const replaceMenuToken = (db: DbOrTx, restaurantId: number, ownerId: number, current: string) =>
   repo.replaceToken(db, restaurantId, ownerId, current, {

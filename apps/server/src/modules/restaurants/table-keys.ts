@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { randomToken } from '../../lib/random-tokens';
 
 /**
- * A table's key (docs/decisions/024-table-keys.md): printed on its card beside the menu token, it
+ * A table's key (docs/decisions/025-table-keys.md): printed on its card beside the menu token, it
  * is what opens the table's bill. HMAC-SHA256 of the restaurant's table secret over the
  * restaurant and table, cut to 96 bits: 16 base64url characters, short enough to keep the card's
  * code easy to scan, far past guessing at any rate the server answers.

@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 
 /**
  * "View bill & pay" (ADR 020): to the table's bill, from the menu and the order status page.
- * Without a path yet (a painted menu before it hydrates, docs/decisions/024-table-keys.md) it is
+ * Without a path yet (a painted menu before it hydrates, docs/decisions/025-table-keys.md) it is
  * drawn in place but inert, as the menu's Add buttons are.
  */
 export function ViewBillLink({ to, className }: { to: string | null; className?: string }) {

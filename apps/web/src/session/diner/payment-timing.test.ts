@@ -25,7 +25,7 @@ describe('payment timing of the visit', () => {
     expect(visitBillPath(7)).toBeNull();
     saveTableFromCode(7, 4);
     expect(visitBillPath(7)).toBe('/bill?token=tok_roma&table=4');
-    // With the card's key, which opens the bill (docs/decisions/024-table-keys.md).
+    // With the card's key, which opens the bill (docs/decisions/025-table-keys.md).
     saveTableFromCode(7, 4, 'table-four-key00');
     expect(visitBillPath(7)).toBe('/bill?token=tok_roma&table=4&key=table-four-key00');
     savePaymentTiming(7, 'counter');

@@ -35,7 +35,7 @@ export function readPaymentTiming(restaurantId: number | null): PaymentTiming | 
 
 /**
  * The table's open bill, opened with the table's code: the menu token, the table and its key
- * (docs/decisions/024-table-keys.md). Without the key (a card printed before keys) the bill page
+ * (docs/decisions/025-table-keys.md). Without the key (a card printed before keys) the bill page
  * says the code is out of date, or shows a signed-in diner their own bill.
  */
 export const tableBillPath = (token: string, table: number, key: string | null): string =>

@@ -15,7 +15,7 @@ import {
 
 /**
  * The menu a page opens: the code's token, and its table for a table's code (ADR 013), with the
- * table's key when the card carries one (docs/decisions/024-table-keys.md).
+ * table's key when the card carries one (docs/decisions/025-table-keys.md).
  */
 export type MenuToOpen = { token: string | null; table: number | null; key: string | null };
 

@@ -31,7 +31,7 @@ describe("the table of the diner's code (ADR 013)", () => {
     ['k'.repeat(65), null],
     ['', null],
     [null, null],
-  ])('reads ?key=%j as %j (docs/decisions/024-table-keys.md)', (raw, key) => {
+  ])('reads ?key=%j as %j (docs/decisions/025-table-keys.md)', (raw, key) => {
     expect(parseKeyParam(raw)).toBe(key);
   });
 

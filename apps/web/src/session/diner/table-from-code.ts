@@ -2,7 +2,7 @@ import { sessionKeys, sessionStore } from '@/lib/storage';
 
 /**
  * The table of the QR code the diner scanned (ADR 013): ?table=N on the menu link, with the
- * table's key (?key=…, docs/decisions/024-table-keys.md) that opens its bill. Kept for the visit
+ * table's key (?key=…, docs/decisions/025-table-keys.md) that opens its bill. Kept for the visit
  * (sessionStorage, like the allergen filter), with its restaurant, so checkout can choose it for
  * dine-in, 'Back to Menu' leads back to the same table's menu and "View bill & pay" opens its bill.
  */

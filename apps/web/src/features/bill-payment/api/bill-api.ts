@@ -9,7 +9,7 @@ import { API_BASE, apiRequest } from '@/lib/api-client';
 
 /**
  * A table's code: the menu token of its QR code, the table's number and the table's key, which
- * only its card carries (docs/decisions/024-table-keys.md); null on a card printed before keys.
+ * only its card carries (docs/decisions/025-table-keys.md); null on a card printed before keys.
  */
 export type TableCode = { token: string; table: number; key: string | null };
 

@@ -439,7 +439,7 @@ describe('BillPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(billMessages.noOpenBill);
   });
 
-  describe('from a card without the table’s key (docs/decisions/024-table-keys.md)', () => {
+  describe('from a card without the table’s key (docs/decisions/025-table-keys.md)', () => {
     const keylessUrl = '/bill?token=menu-token&table=4';
 
     it('says the code is out of date, with the way back to the menu, and asks the server nothing', async () => {

@@ -26,7 +26,7 @@ const billIdOf = (raw: string | undefined) => (raw && /^\d{1,12}$/.test(raw) ? N
 
 /**
  * Who asks for the bill: the table's code of the URL (its key included, which only the table's
- * card carries: docs/decisions/024-table-keys.md) and the diner's login. `withoutKey`: the URL
+ * card carries: docs/decisions/025-table-keys.md) and the diner's login. `withoutKey`: the URL
  * names a table but not its key (a card printed before keys), which opens only a bill the
  * signed-in diner ordered on.
  */
@@ -144,7 +144,7 @@ export function BillPage() {
 }
 
 /**
- * A table's code without its key (docs/decisions/024-table-keys.md): its bill is the staff's to
+ * A table's code without its key (docs/decisions/025-table-keys.md): its bill is the staff's to
  * show, or a new card's to open. Ordering from the same code works as before.
  */
 function OutdatedCodeNotice({ token, table }: { token: string; table: number }) {

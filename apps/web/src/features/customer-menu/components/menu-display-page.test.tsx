@@ -66,7 +66,7 @@ describe('Menu display page (docs/product/menu.md#diner-menu)', () => {
       'href',
       '/bill?token=tok_roma&table=4&key=table-four-key00',
     );
-    // The key is the bill's alone: the menu is asked for without it (docs/decisions/024-table-keys.md).
+    // The key is the bill's alone: the menu is asked for without it (docs/decisions/025-table-keys.md).
     expect(calls()[0]?.url).toBe('/api/v1/customer/display-menu/tok_roma?table=4');
     await waitFor(() =>
       expect(JSON.parse(sessionStorage.getItem('tableFromCode') ?? 'null')).toEqual({

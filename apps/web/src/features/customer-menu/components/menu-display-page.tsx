@@ -42,7 +42,7 @@ export function MenuDisplayPage() {
   useLiveSoldOut(data?.restaurant.restaurant_id, opened);
   // The server paints this page without the table's key (one painting serves every scan of a
   // table): the bill's link takes the key once hydrated, and is inert until then
-  // (docs/decisions/024-table-keys.md).
+  // (docs/decisions/025-table-keys.md).
   const hydrated = useHydrated();
 
   // docs/product/api-conventions.md#api-calls: the stored restaurant (and its token) is compared and refreshed; the
