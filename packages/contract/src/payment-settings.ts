@@ -11,6 +11,7 @@ import { id, requiredText, token } from './fields';
 
 /** A restaurant has at most this many tax rates. */
 export const MAX_TAX_RATES = 10;
+export const TAX_REGISTRATION_MAX = 40;
 export const TAX_RATE_NAME_MAX = 50;
 /** A party smaller than 2 is one diner; the cap keeps the checkout's question sensible. */
 export const MIN_PARTY_FLOOR = 2;
@@ -27,7 +28,7 @@ export const percent = (label: string, max: number) =>
   z
     .number(`${label} must be a number`)
     .min(0, `${label} must be 0 or more`)
-    .max(max, `${label} must be at most ${max}`)
+    .max(max, `${label} must be at most ${max} %`)
     // 8.875 * 1000 is 8874.999999999998: compare with a tolerance, not exactly.
     .refine((value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, {
       message: `${label} can have at most 3 decimals`,
@@ -43,6 +44,7 @@ export const paymentSettingsMessages = {
   duplicateName: 'A tax rate with this name already exists',
   minParty: `Minimum party must be a whole number from ${MIN_PARTY_FLOOR} to ${MIN_PARTY_CEILING}`,
   stripeAccount: 'Stripe account id must look like acct_ followed by letters and digits',
+  taxRegistration: `Tax registration number must be up to ${TAX_REGISTRATION_MAX} letters, digits, spaces, dots, dashes or slashes`,
   paymentTiming: `Payment timing must be one of ${PAYMENT_TIMINGS.join(', ')}`,
   pricesIncludeTax: 'Prices include tax must be true or false',
   isDefault: 'Default must be true or false',
@@ -79,6 +81,8 @@ export const PaymentSettings = z.object({
   service_charge_min_party: z.number().int().nullable(),
   /** The restaurant's Stripe Connect account; card payments go to it when Stripe is on. */
   stripe_account_id: z.string().nullable(),
+  /** Printed on every receipt (VAT, GST, EIN…); null: none. */
+  tax_registration_number: z.string().nullable(),
   /** The default first, then in the order they were added. Changed through the tax-rate routes. */
   tax_rates: z.array(TaxRate),
 });
@@ -97,6 +101,14 @@ export const PaymentSettingsBody = z.strictObject({
     .nullable()
     .optional(),
   stripe_account_id: token(64, { pattern: /^acct_[A-Za-z0-9]+$/, message: text.stripeAccount, trim: true })
+    .nullable()
+    .optional(),
+  /** Letters, digits and the separators tax numbers use ("GB 123 4567 89", "12-3456789"); null clears it. */
+  tax_registration_number: token(TAX_REGISTRATION_MAX, {
+    pattern: /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/,
+    message: text.taxRegistration,
+    trim: true,
+  })
     .nullable()
     .optional(),
 });
@@ -120,7 +132,7 @@ export const paymentSettingsScreen = {
   timings: {
     counter: {
       label: 'At the counter',
-      help: 'Diners order from their phone and pay staff, who mark the order paid. As today.',
+      help: 'Diners order from their phone and pay staff, who mark the order paid.',
     },
     order: {
       label: 'When ordering',
@@ -141,6 +153,8 @@ export const paymentSettingsScreen = {
   servicePercentHint: `0 for none, up to ${MAX_SERVICE_PERCENT} %. Not taxed.`,
   serviceMinParty: 'Only for parties of at least',
   serviceMinPartyHint: 'Leave empty to charge every order. Diners are asked their party size at checkout.',
+  taxRegistration: 'Tax registration number (optional)',
+  taxRegistrationHint: 'Printed on every receipt: your VAT, GST or sales tax number.',
   stripeHeading: 'Card payments',
   stripeAccount: 'Stripe account id (optional)',
   stripeAccountHint: 'Your Stripe Connect account, acct_…: card payments are paid out to it.',
@@ -152,7 +166,7 @@ export const paymentSettingsScreen = {
   addRate: 'Add tax rate',
   rateName: 'Name',
   ratePercent: 'Rate (%)',
-  rateDefault: 'Default rate for dishes that name none',
+  rateDefault: 'Use this rate for dishes without a rate of their own',
   saveRate: 'Save rate',
   cancel: 'Cancel',
   edit: (name: string) => `Edit ${name}`,

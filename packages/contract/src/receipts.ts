@@ -10,6 +10,10 @@ export const receiptMessages = {
   heading: 'Receipt',
   thanks: 'Thank you for your visit!',
   table: (table: number) => `Table ${table}`,
+  taxRegistration: (number: string) => `Tax registration no. ${number}`,
+  /** The orders the payment paid: "Order #12", "Orders #12, #13 and 4 more". */
+  orders: (ids: number[], more: number) =>
+    `${ids.length + more === 1 ? 'Order' : 'Orders'} ${ids.map((id) => `#${id}`).join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
   /** When the provider confirmed the payment, in the restaurant's time zone. */
   paidAt: (date: string, time: string) => `Paid ${date} at ${time}`,
   /** A share of a line paid by items: "Margherita (1 of 2)". */

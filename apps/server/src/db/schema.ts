@@ -126,6 +126,8 @@ export const restaurants = pgTable(
     serviceChargeMinParty: integer('service_charge_min_party'),
     /** The restaurant's Stripe Connect account (acct_…): card payments go to it when Stripe is on. */
     stripeAccountId: varchar('stripe_account_id', { length: 64 }),
+    /** The restaurant's tax registration (VAT, GST, EIN…), printed on its receipts; null: none. */
+    taxRegistrationNumber: varchar('tax_registration_number', { length: 40 }),
     createdAt,
     updatedAt,
   },

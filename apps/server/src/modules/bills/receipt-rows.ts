@@ -21,8 +21,19 @@ export type Receipt = {
   paymentId: number;
   billId: number;
   restaurantId: number;
-  restaurant: { name: string; address: string; city: string; state: string; zip: string; phone: string };
+  restaurant: {
+    name: string;
+    address: string;
+    city: string;
+    state: string;
+    zip: string;
+    phone: string;
+    taxRegistrationNumber: string | null;
+  };
   tableNumber: number | null;
+  /** The orders whose lines the payment paid, oldest first (at most ORDERS_LISTED), and how many more. */
+  orderIds: number[];
+  moreOrders: number;
   /** The moment the provider confirmed the payment, in the restaurant's time zone. */
   paidDate: string;
   paidTime: string;
@@ -43,16 +54,23 @@ export type Receipt = {
 const formatPhone = (digits: string) =>
   digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : digits;
 
-/** The restaurant's heading lines: name, street, city, phone. */
+/** The restaurant's heading lines: name, street, city, phone, its tax registration. */
 export function receiptHeader(receipt: Receipt): string[] {
-  const { name, address, city, state, zip, phone } = receipt.restaurant;
-  return [name, address, `${city}, ${state} ${zip}`.trim(), formatPhone(phone)].filter(Boolean);
+  const { name, address, city, state, zip, phone, taxRegistrationNumber } = receipt.restaurant;
+  return [
+    name,
+    address,
+    `${city}, ${state} ${zip}`.trim(),
+    formatPhone(phone),
+    taxRegistrationNumber ? text.taxRegistration(taxRegistrationNumber) : '',
+  ].filter(Boolean);
 }
 
-/** Where and when: the table (if any) and the moment of payment. */
+/** Where and when: the table (if any), the orders paid, and the moment of payment. */
 export function receiptWhen(receipt: Receipt): string[] {
   return [
     ...(receipt.tableNumber !== null ? [text.table(receipt.tableNumber)] : []),
+    ...(receipt.orderIds.length > 0 ? [text.orders(receipt.orderIds, receipt.moreOrders)] : []),
     text.paidAt(receipt.paidDate, receipt.paidTime),
   ];
 }

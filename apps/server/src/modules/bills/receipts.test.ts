@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billPayments } from '../../db/schema';
+import { billPayments, restaurants } from '../../db/schema';
 import { createDomainEventBus } from '../../lib/domain-events';
 import type { MailMessage } from '../../mail/mailer';
 import { insertPaidBill, insertRefund, type PaidBill, type PaymentSpec, pdfText } from '../../test/receipts';
@@ -57,6 +57,10 @@ beforeAll(async () => {
   other = await ownerWithRestaurant(t);
   restaurantName = 'Chez <Léa> & Co';
   const db = t.app.database.db;
+  await db
+    .update(restaurants)
+    .set({ taxRegistrationNumber: 'US 93-1234567' })
+    .where(eq(restaurants.id, place.restaurantId));
   whole = await insertPaidBill(db, {
     restaurantId: place.restaurantId,
     tableNumber: 4,
@@ -114,7 +118,9 @@ describe('the emailed receipt', () => {
         '12 Harbor Rd',
         'Portland, OR 97201',
         '(503) 555-0100',
+        'Tax registration no. US 93-1234567',
         'Table 4',
+        `Order #${whole.orderId}`,
         'Paid Mar 2, 2026 at 11:42 AM PST',
         'Margherita  $14.00',
         '  Size: Large',
@@ -260,7 +266,9 @@ describe('the PDF receipt', () => {
         'RECEIPT',
         restaurantName,
         'Portland, OR 97201',
+        'Tax registration no. US 93-1234567',
         'Table 4',
+        `Order #${whole.orderId}`,
         'Paid Mar 2, 2026 at 11:42 AM PST',
         'Margherita',
         'Size: Large',

@@ -54,6 +54,8 @@ const lineLabel = (line: OrderItemRow) => text.quantity(line.quantity, line.prod
  * it paid (at most 200 lines: the contract's limit on one payment's items).
  */
 export const RECEIPT_LINES_LISTED = 40;
+/** The most order numbers a receipt names; past it, "and N more". */
+export const ORDERS_LISTED = 6;
 
 type ChosenLine = { label: string; options: string; priced: PricedBillLine };
 
@@ -82,17 +84,22 @@ function paidLines(
   lines: OrderItemRow[],
   payment: BillPaymentRow,
   claims: PaymentClaimRow[],
-): { lines: ReceiptLine[]; figures: BillFigures } {
+): { lines: ReceiptLine[]; figures: BillFigures; orderIds: number[] } {
   const taxIncludedOf = new Map(orders.map((order) => [order.id, order.taxIncluded]));
   const taxIncluded = orders[0]?.taxIncluded ?? false;
+  const paidOrders = new Set<number>();
   const chosen = lines.flatMap((line): ChosenLine[] => {
     const lineTaxIncluded = taxIncludedOf.get(line.orderId) ?? taxIncluded;
     const priced = pricedLine(line, lineTaxIncluded);
     const options = describeOptions(line.options);
-    if (payment.splitKind !== 'items') return [{ label: lineLabel(line), options, priced }];
+    if (payment.splitKind !== 'items') {
+      paidOrders.add(line.orderId);
+      return [{ label: lineLabel(line), options, priced }];
+    }
     const mine = claims.filter((claim) => claim.orderItemId === line.id);
     const [first] = mine;
     if (!first) return [];
+    paidOrders.add(line.orderId);
     // A whole line (1 of 1) reads as the line itself.
     const label =
       first.shareCount === 1 ? lineLabel(line) : text.share(lineLabel(line), mine.length, first.shareCount);
@@ -105,6 +112,7 @@ function paidLines(
       chosen.map(({ priced }) => priced),
       taxIncluded,
     ),
+    orderIds: [...paidOrders].sort((a, b) => a - b),
   };
 }
 
@@ -179,7 +187,7 @@ export async function receiptOf(db: DbOrTx, found: ReceiptPayment): Promise<Rece
   if (!restaurant) return undefined;
   const zone = restaurant.timezone;
   const paid = localDateTime(payment.confirmedAt ?? payment.createdAt, zone);
-  const { lines: receiptLines, figures } = paidLines(orders, lines, payment, claims);
+  const { lines: receiptLines, figures, orderIds } = paidLines(orders, lines, payment, claims);
   return {
     paymentId: payment.id,
     billId: bill.id,
@@ -191,8 +199,11 @@ export async function receiptOf(db: DbOrTx, found: ReceiptPayment): Promise<Rece
       state: restaurant.state,
       zip: restaurant.zipCode,
       phone: restaurant.phone,
+      taxRegistrationNumber: restaurant.taxRegistrationNumber,
     },
     tableNumber: bill.tableNumber,
+    orderIds: orderIds.slice(0, ORDERS_LISTED),
+    moreOrders: Math.max(0, orderIds.length - ORDERS_LISTED),
     paidDate: paid.date,
     paidTime: paid.time,
     lines: receiptLines,

@@ -33,6 +33,7 @@ const ownSettings = (row: RestaurantRow): Omit<PaymentSettings, 'tax_rates'> => 
   service_charge_percent: percentFromRate(row.serviceChargeRate),
   service_charge_min_party: row.serviceChargeMinParty,
   stripe_account_id: row.stripeAccountId,
+  tax_registration_number: row.taxRegistrationNumber,
 });
 
 /** The whole settings as they stand now (in `db`, the transaction that just changed them). */
@@ -74,6 +75,7 @@ export function createPaymentSettingsService({ db, events }: PaymentSettingsDeps
             : rateFromPercent(body.service_charge_percent),
         serviceChargeMinParty: body.service_charge_min_party,
         stripeAccountId: body.stripe_account_id,
+        taxRegistrationNumber: body.tax_registration_number,
       });
       const data = await db.transaction(async (tx) => {
         const before = await lockedRestaurantOfCaller(tx, actor, restaurantId);

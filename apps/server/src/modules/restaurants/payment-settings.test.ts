@@ -57,6 +57,7 @@ describe('payment settings', () => {
         service_charge_percent: 0,
         service_charge_min_party: null,
         stripe_account_id: null,
+        tax_registration_number: null,
         tax_rates: [],
       },
     });
@@ -70,6 +71,7 @@ describe('payment settings', () => {
       service_charge_percent: 12.5,
       service_charge_min_party: 6,
       stripe_account_id: ' acct_1AbC2dEf ',
+      tax_registration_number: ' GB 123 4567 89 ',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -80,6 +82,7 @@ describe('payment settings', () => {
         service_charge_percent: 12.5,
         service_charge_min_party: 6,
         stripe_account_id: 'acct_1AbC2dEf',
+        tax_registration_number: 'GB 123 4567 89',
         tax_rates: [],
       },
     });
@@ -104,15 +107,21 @@ describe('payment settings', () => {
         service_charge_percent: 12.5,
         service_charge_min_party: 6,
         stripe_account_id: 'acct_1AbC2dEf',
+        tax_registration_number: 'GB 123 4567 89',
       },
     });
 
-    const cleared = await putSettings(p, { service_charge_min_party: null, stripe_account_id: null });
+    const cleared = await putSettings(p, {
+      service_charge_min_party: null,
+      stripe_account_id: null,
+      tax_registration_number: null,
+    });
     expect(cleared.json().data).toMatchObject({
       payment_timing: 'end_of_meal',
       service_charge_percent: 12.5,
       service_charge_min_party: null,
       stripe_account_id: null,
+      tax_registration_number: null,
     });
   });
 
@@ -127,13 +136,15 @@ describe('payment settings', () => {
     [{ payment_timing: 'later' }, 'Payment timing must be one of counter, order, end_of_meal'],
     [{ prices_include_tax: 'yes' }, 'Prices include tax must be true or false'],
     [{ service_charge_percent: -1 }, 'Service charge must be 0 or more'],
-    [{ service_charge_percent: 30.001 }, 'Service charge must be at most 30'],
+    [{ service_charge_percent: 30.001 }, 'Service charge must be at most 30 %'],
     [{ service_charge_percent: 10.0005 }, 'Service charge can have at most 3 decimals'],
     [{ service_charge_percent: '10' }, 'Service charge must be a number'],
     [{ service_charge_min_party: 1 }, text.minParty],
     [{ service_charge_min_party: 51 }, text.minParty],
     [{ service_charge_min_party: 2.5 }, text.minParty],
     [{ stripe_account_id: 'sk_live_123' }, text.stripeAccount],
+    [{ tax_registration_number: '=HYPERLINK("x")' }, text.taxRegistration],
+    [{ tax_registration_number: 'x'.repeat(41) }, text.taxRegistration],
     [{ stripe_account_id: 'acct_' }, text.stripeAccount],
     [{ stripe_account_id: `acct_${'x'.repeat(60)}` }, text.stripeAccount],
     [{ tax_rates: [] }, undefined],
@@ -233,7 +244,7 @@ describe('tax rates', () => {
     [{ name: '', rate_percent: 7 }, 'Tax rate name is required'],
     [{ name: 'x'.repeat(51), rate_percent: 7 }, 'Tax rate name must be at most 50 characters'],
     [{ name: 'Food', rate_percent: -0.5 }, 'Tax rate must be 0 or more'],
-    [{ name: 'Food', rate_percent: 100.001 }, 'Tax rate must be at most 100'],
+    [{ name: 'Food', rate_percent: 100.001 }, 'Tax rate must be at most 100 %'],
     [{ name: 'Food', rate_percent: 7.1234 }, 'Tax rate can have at most 3 decimals'],
     [{ name: 'Food', rate_percent: null }, 'Tax rate must be a number'],
     [{ name: 'Food', rate_percent: 7, is_default: 'yes' }, text.isDefault],

@@ -25,6 +25,7 @@ function fakeServer(stored: Partial<PaymentSettings> = {}) {
     service_charge_percent: 0,
     service_charge_min_party: null,
     stripe_account_id: null,
+    tax_registration_number: null,
     tax_rates: [],
     ...stored,
   };
@@ -65,6 +66,7 @@ describe('the Payments & taxes screen', () => {
     await userEvent.clear(percent);
     await userEvent.type(percent, '12.5');
     await userEvent.type(screen.getByLabelText(text.serviceMinParty), '6');
+    await userEvent.type(screen.getByLabelText(text.taxRegistration), 'GB 123 4567 89');
     await userEvent.click(screen.getByRole('button', { name: text.save }));
 
     expect(await screen.findByText('Payment settings saved')).toBeInTheDocument();
@@ -74,6 +76,7 @@ describe('the Payments & taxes screen', () => {
       service_charge_percent: 12.5,
       service_charge_min_party: 6,
       stripe_account_id: null,
+      tax_registration_number: 'GB 123 4567 89',
     });
   });
 

@@ -1,5 +1,9 @@
 import { PAYMENT_TIMINGS } from '@tableserve/contract/bill';
-import { type PaymentSettings, paymentSettingsScreen as text } from '@tableserve/contract/payment-settings';
+import {
+  type PaymentSettings,
+  TAX_REGISTRATION_MAX,
+  paymentSettingsScreen as text,
+} from '@tableserve/contract/payment-settings';
 import { CreditCard, HandCoins, Percent, ReceiptText, RotateCcw, Timer } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Navigate } from 'react-router';
@@ -129,6 +133,16 @@ function SettingsFormCard({ session, restaurantId, settings }: FormProps) {
               onChange={() => set('prices_include_tax', true)}
             />
           </fieldset>
+          <TextField
+            label={text.taxRegistration}
+            value={form.tax_registration_number}
+            onChange={(event) => set('tax_registration_number', event.target.value)}
+            hint={text.taxRegistrationHint}
+            error={errors.tax_registration_number}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={TAX_REGISTRATION_MAX}
+          />
         </FormSection>
 
         <FormSection icon={HandCoins} title={text.serviceHeading}>

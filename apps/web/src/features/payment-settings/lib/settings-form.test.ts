@@ -8,6 +8,7 @@ const form = (overrides: Partial<SettingsForm> = {}): SettingsForm => ({
   service_charge_percent: '0',
   service_charge_min_party: '',
   stripe_account_id: '',
+  tax_registration_number: '',
   ...overrides,
 });
 
@@ -20,6 +21,7 @@ describe('the payment settings form', () => {
         service_charge_percent: 12.5,
         service_charge_min_party: null,
         stripe_account_id: null,
+        tax_registration_number: null,
         tax_rates: [],
       }),
     ).toEqual(form({ payment_timing: 'order', prices_include_tax: true, service_charge_percent: '12.5' }));
@@ -33,6 +35,7 @@ describe('the payment settings form', () => {
         service_charge_percent: 8.875,
         service_charge_min_party: 6,
         stripe_account_id: null,
+        tax_registration_number: null,
       },
     });
     expect(settingsBodyOf(form({ stripe_account_id: ' acct_1Abc ' }))).toMatchObject({
@@ -46,7 +49,7 @@ describe('the payment settings form', () => {
         form({ service_charge_percent: '31', service_charge_min_party: '1', stripe_account_id: 'sk_1' }),
       ).errors,
     ).toEqual({
-      service_charge_percent: 'Service charge must be at most 30',
+      service_charge_percent: 'Service charge must be at most 30 %',
       service_charge_min_party: paymentSettingsMessages.minParty,
       stripe_account_id: paymentSettingsMessages.stripeAccount,
     });
@@ -66,7 +69,7 @@ describe('the tax rate form', () => {
   it('refuses an empty name, a rate above 100 % or with 4 decimals', () => {
     expect(rateBodyOf({ name: '', rate_percent: '101', is_default: false }).errors).toEqual({
       name: 'Tax rate name is required',
-      rate_percent: 'Tax rate must be at most 100',
+      rate_percent: 'Tax rate must be at most 100 %',
     });
     expect(rateBodyOf({ name: 'Food', rate_percent: '7.0001', is_default: false }).errors).toEqual({
       rate_percent: 'Tax rate can have at most 3 decimals',

@@ -19,6 +19,7 @@ export type SettingsForm = {
   service_charge_percent: string;
   service_charge_min_party: string;
   stripe_account_id: string;
+  tax_registration_number: string;
 };
 
 export const settingsFormFrom = (settings: PaymentSettings): SettingsForm => ({
@@ -27,6 +28,7 @@ export const settingsFormFrom = (settings: PaymentSettings): SettingsForm => ({
   service_charge_percent: String(settings.service_charge_percent),
   service_charge_min_party: settings.service_charge_min_party?.toString() ?? '',
   stripe_account_id: settings.stripe_account_id ?? '',
+  tax_registration_number: settings.tax_registration_number ?? '',
 });
 
 /** '' is no number at all (the contract's "must be a number"), not 0. */
@@ -42,6 +44,7 @@ export function settingsBodyOf(
     service_charge_percent: numberOf(form.service_charge_percent) ?? Number.NaN,
     service_charge_min_party: numberOf(form.service_charge_min_party) ?? null,
     stripe_account_id: form.stripe_account_id.trim() === '' ? null : form.stripe_account_id,
+    tax_registration_number: form.tax_registration_number.trim() === '' ? null : form.tax_registration_number,
   });
   return parsed.success ? { body: parsed.data } : { errors: fieldErrorsFromIssues(parsed.error.issues) };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "restaurants" ADD COLUMN "tax_registration_number" varchar(40);
