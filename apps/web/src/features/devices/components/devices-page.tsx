@@ -237,7 +237,7 @@ function PairingCode({ shown }: { shown: ShownCode }) {
         <div className="flex w-full flex-col items-center gap-2 border-t border-stone-200 pt-3">
           <p className="text-sm text-stone-600">{text.codeHelp}</p>
           <div className="flex w-full items-center gap-2 rounded-xl bg-stone-100 py-1 pr-1 pl-3">
-            <code className="min-w-0 flex-1 truncate text-left font-mono text-sm text-stone-900 select-all">
+            <code className="min-w-0 flex-1 text-left font-mono text-sm break-all text-stone-900 select-all">
               {address}
             </code>
             <Button variant="secondary" size="sm" className="min-h-11" onClick={() => void copy()}>
