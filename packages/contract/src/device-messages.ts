@@ -24,7 +24,12 @@ export const deviceScreenMessages = {
   roleLabel: 'Role',
   createCode: 'Create pairing code',
   codeHeading: 'Pairing code',
-  codeHelp: 'On the tablet, open /pair and type this code, or scan the QR code.',
+  codeHelp: 'On the tablet, open this address and type the code, or scan the QR code.',
+  copyAddress: 'Copy address',
+  addressCopied: 'Copied',
+  pairedDone: 'Paired ✓',
+  pairedBody: (name: string) => `${name} is paired and signed in. It is listed under Paired devices.`,
+  pairAnother: 'Pair another device',
   expiresIn: (time: string) => `Expires in ${time}`,
   expired: 'This code has expired. Create a new one.',
   listHeading: 'Paired devices',
@@ -45,4 +50,13 @@ export const deviceScreenMessages = {
   pairing: 'Pairing…',
   signedOut: 'This device was signed out. Enter a new pairing code.',
   offline: 'The server cannot be reached. This device stays paired and tries again in a moment.',
+  /** The paired tablet's own screens. */
+  signedInAs: 'Signed in as',
+  logOut: 'Log Out',
+  unpairTitle: 'Unpair this tablet?',
+  unpairBody: (name: string) =>
+    `Logging out unpairs ${name}: this tablet forgets its pairing and goes back to the pairing screen. To use it again, create a new pairing code on the Devices screen.`,
+  unpairNote: 'Until then it stays listed on the Devices screen, where a manager can also revoke it.',
+  confirmUnpair: 'Unpair',
+  deviceNav: 'Device screens',
 } as const;

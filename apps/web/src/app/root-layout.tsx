@@ -3,6 +3,8 @@ import { Outlet, useLocation } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { LoadingScreen } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { readPairedDeviceName } from '@/session/device/device-session';
 import { PageErrorBoundary } from './page-error-boundary';
 import { ScrollRestoration } from './scroll-restoration';
 
@@ -11,17 +13,28 @@ const CustomerAccountMenu = lazy(async () => ({
   default: (await import('@/features/customer-auth/components/customer-account-menu')).CustomerAccountMenu,
 }));
 
+const isUnder = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/**
+ * The site's frame. The dashboard has no marketing footer; /pair and a paired tablet's screens
+ * have no marketing chrome at all (docs/product/staff.md#paired-devices): the device's own top
+ * bar is its only chrome.
+ */
 export function RootLayout() {
   const { pathname } = useLocation();
+  const dashboard = isUnder(pathname, paths.dashboard);
+  const device = pathname === paths.pair || (dashboard && readPairedDeviceName() !== null);
   return (
     <div className="flex min-h-dvh flex-col">
-      <Header
-        accountSlot={
-          <Suspense fallback={null}>
-            <CustomerAccountMenu />
-          </Suspense>
-        }
-      />
+      {!device && (
+        <Header
+          accountSlot={
+            <Suspense fallback={null}>
+              <CustomerAccountMenu />
+            </Suspense>
+          }
+        />
+      )}
       <div className="flex-1">
         <PageErrorBoundary key={pathname}>
           {/* While a page's code loads (main.tsx: the address and the page change together). */}
@@ -30,7 +43,7 @@ export function RootLayout() {
           </Suspense>
         </PageErrorBoundary>
       </div>
-      <Footer />
+      {!dashboard && !device && <Footer />}
       <ScrollRestoration />
     </div>
   );

@@ -41,6 +41,8 @@ export const localKeys = {
   kitchenLargeType: 'kitchenLargeType',
   /** A paired tablet's device credential (docs/decisions/019-device-credentials.md): replaced at each use. */
   deviceCredential: 'deviceCredential',
+  /** The paired tablet's name, from its pairing or refresh answer, shown on its screens. */
+  deviceName: 'deviceName',
 } as const;
 
 export const menuSetupKey = (restaurantId: number | string) => `restaurant_${restaurantId}_menuSetup`;

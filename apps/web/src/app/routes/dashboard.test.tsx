@@ -282,3 +282,83 @@ describe("A staff member's dashboard (docs/product/staff.md#roles)", () => {
     expect(localStorage.getItem('RestaurantToken')).toBeNull();
   });
 });
+
+describe("A paired tablet's dashboard (docs/product/staff.md#paired-devices)", () => {
+  const pairTablet = (role: string, name = 'Pass tablet') => {
+    signInOwner({ token: 'device-token' });
+    sessionStorage.setItem('staff_role', role);
+    localStorage.setItem('deviceCredential', `12.${'a'.repeat(43)}`);
+    localStorage.setItem('deviceName', name);
+  };
+  const renderTablet = () =>
+    renderRoute(DashboardLayout, { path: '/dashboard', destinations: ['/login', '/pair'] });
+  afterEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it("names the device in a compact top bar, with no side navigation and no role's badge", async () => {
+    pairTablet('kitchen');
+    stubFetch(() => jsonResponse(500, {}));
+    renderTablet();
+    const bar = await screen.findByRole('banner');
+    expect(within(bar).getByText('Signed in as', { exact: false })).toHaveTextContent(
+      'Signed in as Pass tablet · Kitchen',
+    );
+    expect(within(bar).getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    // The kitchen has one screen: no navigation at all, and the screen takes the whole width.
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
+  it("lists a server tablet's screens in its top bar", async () => {
+    pairTablet('server', 'Bar tablet');
+    stubFetch(() => jsonResponse(500, {}));
+    renderTablet();
+    const nav = await screen.findByRole('navigation', { name: 'Device screens' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Order Summary', 'Order Management']);
+    expect(screen.getByRole('banner')).toHaveTextContent('Signed in as Bar tablet · Server');
+  });
+
+  it('Log Out explains that it unpairs the tablet, and Cancel keeps it paired', async () => {
+    pairTablet('kitchen');
+    stubFetch(() => jsonResponse(500, {}));
+    renderTablet();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Log Out' }));
+    const dialog = screen.getByRole('dialog', { name: 'Unpair this tablet?' });
+    expect(dialog).toHaveTextContent(
+      'Logging out unpairs Pass tablet: this tablet forgets its pairing and goes back to the pairing screen. To use it again, create a new pairing code on the Devices screen.',
+    );
+    expect(dialog).toHaveTextContent(
+      'Until then it stays listed on the Devices screen, where a manager can also revoke it.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(localStorage.getItem('deviceCredential')).not.toBeNull();
+    expect(localStorage.getItem('RestaurantToken')).toBe('device-token');
+  });
+
+  it('Unpair forgets the credential, the name and the session, then opens /pair', async () => {
+    pairTablet('kitchen');
+    const { fetchMock } = stubFetch(() => jsonResponse(500, {}));
+    renderTablet();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Log Out' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Unpair this tablet?' })).getByRole('button', {
+        name: 'Unpair',
+      }),
+    );
+    expect(await screen.findByText('Page /pair')).toBeInTheDocument();
+    expect(localStorage.getItem('deviceCredential')).toBeNull();
+    expect(localStorage.getItem('deviceName')).toBeNull();
+    expect(localStorage.getItem('RestaurantToken')).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readOwnerSession } from '@/session/owner/owner-session';
 import { deferred, jsonResponse, stubFetch } from '@/test/render-route';
-import { deviceHomePath, hasDeviceCredential, refreshDeviceSession } from './device-session';
+import {
+  deviceHomePath,
+  hasDeviceCredential,
+  readPairedDeviceName,
+  refreshDeviceSession,
+  signOutDevice,
+} from './device-session';
 
 /** docs/decisions/019-device-credentials.md */
 
@@ -38,6 +44,18 @@ describe("a paired device's session", () => {
     ]);
     expect(localStorage.getItem('deviceCredential')).toBe(NEW);
     expect(readOwnerSession()).toEqual({ userId: 7, token: 'fresh-token', role: 'kitchen' });
+    expect(readPairedDeviceName()).toBe('Pass tablet');
+  });
+
+  it('names the device only while it holds a credential, and forgets the name when signed out', async () => {
+    expect(readPairedDeviceName()).toBeNull();
+    localStorage.setItem('deviceCredential', OLD);
+    stubFetch(() => jsonResponse(200, answer));
+    await refreshDeviceSession();
+    expect(readPairedDeviceName()).toBe('Pass tablet');
+    signOutDevice();
+    expect(readPairedDeviceName()).toBeNull();
+    expect(localStorage.getItem('deviceName')).toBeNull();
   });
 
   it('makes one trade for callers asking at once: a credential is never presented twice', async () => {

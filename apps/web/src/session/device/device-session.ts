@@ -3,7 +3,7 @@ import type { Role } from '@tableserve/contract/staff-roles';
 import { dashboardPaths } from '@/config/paths';
 import { ApiRequestError, apiRequest } from '@/lib/api-client';
 import { localKeys, localStore } from '@/lib/storage';
-import { clearOwnerSession, saveOwnerLogin } from '@/session/owner/owner-session';
+import { clearOwnerSession, readOwnerSession, saveOwnerLogin } from '@/session/owner/owner-session';
 
 /**
  * A paired tablet's session (docs/product/staff.md#paired-devices,
@@ -14,14 +14,25 @@ import { clearOwnerSession, saveOwnerLogin } from '@/session/owner/owner-session
 /** Stores a device's answer (pairing or refresh): its new credential, and the session as a login's. */
 export function saveDeviceSession(session: DeviceSessionResponse): void {
   localStore.set(localKeys.deviceCredential, session.credential);
+  localStore.set(localKeys.deviceName, session.device.name);
   saveOwnerLogin(session);
 }
 
 export const hasDeviceCredential = () => localStore.get(localKeys.deviceCredential) !== null;
 
-/** Forgets the device: its credential and its session. */
+/**
+ * The paired tablet's name while it holds a credential and no owner signed in over it, else null:
+ * its screens name it, and wear no marketing chrome (docs/product/staff.md#paired-devices).
+ */
+export function readPairedDeviceName(): string | null {
+  if (!hasDeviceCredential() || readOwnerSession()?.role === 'owner') return null;
+  return localStore.get(localKeys.deviceName) ?? '';
+}
+
+/** Forgets the device: its credential, its name and its session. */
 export function signOutDevice(): void {
   localStore.remove(localKeys.deviceCredential);
+  localStore.remove(localKeys.deviceName);
   clearOwnerSession();
 }
 

@@ -242,12 +242,15 @@ function MenuView({
         ))}
       </section>
 
-      <FloatingCartButton
-        count={cart.count}
-        subtotal={cart.subtotal}
-        bottomClearance={cartHasItems ? CHECKOUT_BAR_CLEARANCE_PX : 0}
-        onOpen={goToCart}
-      />
+      {/* An empty cart floats nothing over the dishes (docs/product/menu.md#diner-menu). */}
+      {cartHasItems && (
+        <FloatingCartButton
+          count={cart.count}
+          subtotal={cart.subtotal}
+          bottomClearance={CHECKOUT_BAR_CLEARANCE_PX}
+          onOpen={goToCart}
+        />
+      )}
       {cartHasItems && <CheckoutBar count={cart.count} subtotal={cart.subtotal} onCheckout={goToCart} />}
       <PhotoPreview item={preview} onClose={() => setPreview(null)} />
       {optionSheet.sheet}

@@ -8,6 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { readPairedDeviceName } from '@/session/device/device-session';
 import { LeaveSession } from '@/session/owner/leave-session';
 import {
   clearOwnerSession,
@@ -20,6 +21,7 @@ import {
 import { hasDashboardAccess } from '@/session/owner/subscription-state';
 import { useSubscription } from '@/session/owner/subscription-status';
 import type { SubscriptionViews } from '../lib/subscription-views';
+import { DeviceFrame } from './device-frame';
 import { NavDrawer } from './nav-drawer';
 import { RoleBadge } from './role-badge';
 import { SideNav } from './side-nav';
@@ -34,7 +36,11 @@ const DRAWER_ID = 'dashboard-drawer';
  */
 export function DashboardLayout({ subscriptionViews }: { subscriptionViews: SubscriptionViews }) {
   const [session] = useState(readOwnerSession);
+  const [deviceName] = useState(readPairedDeviceName);
   if (!session) return <LeaveSession to={paths.home} />;
+  if (session.role !== 'owner' && deviceName !== null) {
+    return <DeviceFrame name={deviceName} workingAs={session.role} />;
+  }
   if (session.role !== 'owner') return <DashboardFrame workingAs={session.role} />;
   return <SubscribedDashboard session={session} subscriptionViews={subscriptionViews} />;
 }

@@ -40,6 +40,7 @@ describe('the /pair page', () => {
     ]);
     expect(localStorage.getItem('deviceCredential')).toBe(`12.${'a'.repeat(43)}`);
     expect(localStorage.getItem('RestaurantToken')).toBe('device-token');
+    expect(localStorage.getItem('deviceName')).toBe('Pass tablet');
     expect(sessionStorage.getItem('staff_role')).toBe('kitchen');
     expect(sessionStorage.getItem('user_id')).toBe('7');
     expect(sessionStorage.getItem('restaurant_id')).toBe('3');

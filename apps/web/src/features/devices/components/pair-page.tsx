@@ -1,6 +1,7 @@
 import { deviceScreenMessages as text } from '@tableserve/contract/devices';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { Logo } from '@/components/layout/logo';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -35,7 +36,9 @@ export function PairPage() {
   }
 
   return (
-    <main className="flex min-h-[70vh] items-center justify-center px-4 py-12">
+    // No marketing header or footer here (docs/product/staff.md#paired-devices): the mark alone.
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-8 bg-stone-50 px-4 py-10">
+      <Logo />
       <Card className="w-full max-w-md p-6 sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight">{text.pairTitle}</h1>
         <p className="mt-2 text-[0.9375rem] leading-7 text-stone-600">{text.pairIntro}</p>
