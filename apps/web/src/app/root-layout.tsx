@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { LoadingScreen } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { PageErrorBoundary } from './page-error-boundary';
 import { ScrollRestoration } from './scroll-restoration';
 
@@ -13,15 +14,19 @@ const CustomerAccountMenu = lazy(async () => ({
 
 export function RootLayout() {
   const { pathname } = useLocation();
+  // The bill page wears the restaurant's own header, with the way back to its menu and the order.
+  const ownHeader = pathname === paths.bill || pathname.startsWith(`${paths.bill}/`);
   return (
     <div className="flex min-h-dvh flex-col">
-      <Header
-        accountSlot={
-          <Suspense fallback={null}>
-            <CustomerAccountMenu />
-          </Suspense>
-        }
-      />
+      {!ownHeader && (
+        <Header
+          accountSlot={
+            <Suspense fallback={null}>
+              <CustomerAccountMenu />
+            </Suspense>
+          }
+        />
+      )}
       <div className="flex-1">
         <PageErrorBoundary key={pathname}>
           {/* While a page's code loads (main.tsx: the address and the page change together). */}
