@@ -110,7 +110,7 @@ async function payMyItems(diner: Diner, shareCount: 'choose' | 'fixed') {
   const items = page.getByRole('list', { name: billPageMessages.payItems });
   const mine = [...diner.dishes.filter((dish) => dish !== SHARED), SHARED];
   for (const dish of mine) await items.getByRole('checkbox', { name: new RegExp(dish) }).check();
-  const sharedBy = `${billPageMessages.sharedBy} (${SHARED})`;
+  const sharedBy = billPageMessages.sharedWith(SHARED);
   if (shareCount === 'choose') await items.getByRole('button', { name: `${sharedBy}: more` }).click();
   else expect(await items.getByRole('button', { name: `${sharedBy}: more` }).isDisabled()).toBe(true);
   await page.locator('label', { hasText: new RegExp(`^${diner.tip}`) }).click();

@@ -84,7 +84,7 @@ export const billPageMessages = {
   taxAndService: 'tax and the service charge',
   taxOnly: 'tax',
   serviceOnly: 'the service charge',
-  sharedWith: (item: string) => `Split ${item} between`,
+  sharedWith: (item: string) => `People sharing ${item}`,
   sharesYouPay: (item: string) => `Shares of ${item} you pay`,
   /** The tip's base (docs/product/payments.md#tips) and the service charge already in the bill. */
   tipBase: (amount: string) => `Worked out on the ${amount} you are paying.`,

@@ -85,6 +85,42 @@ describe('BillPage', () => {
     expect(screen.getByText(billPageMessages.serviceCharge).nextSibling).toHaveTextContent('$2.00');
   });
 
+  it('says item prices include tax and service, in plain words, and what the tip is worked out on', async () => {
+    const user = userEvent.setup();
+    const lines = [
+      billLine(11, 'Margherita Pizza', 38.35, { amount: 30, tax: 2.95, service: 5.4 }),
+      billLine(12, 'House Red', 12.8, { amount: 10, tax: 1, service: 1.8 }),
+    ];
+    stubFetch(() =>
+      jsonResponse(
+        200,
+        billView({
+          lines,
+          subtotal: 40,
+          taxes: [{ name: 'Sales tax', rate_percent: 9.875, amount: 3.95 }],
+          tax: 3.95,
+          service: 7.2,
+          total: 51.15,
+          outstanding: 51.15,
+        }),
+      ),
+    );
+    renderRoute(BillPage, { path: '/bill', url: tableUrl });
+    const tip = await screen.findByRole('group', { name: billPageMessages.tip });
+    expect(tip).toHaveTextContent(
+      `${billPageMessages.tipBase('$51.15')} ${billPageMessages.serviceIncluded('$7.20')}`,
+    );
+    await user.click(screen.getByRole('radio', { name: billPageMessages.payItems }));
+    expect(
+      screen.getByText(billPageMessages.allInPrices(billPageMessages.taxAndService)),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Margherita Pizza/ }));
+    expect(
+      screen.getByRole('button', { name: `${billPageMessages.sharedWith('Margherita Pizza')}: more` }),
+    ).toBeInTheDocument();
+    expect(tip).toHaveTextContent(billPageMessages.tipBase('$38.35'));
+  });
+
   it('splits evenly by ways and parts, with a preset tip on the part', async () => {
     const user = userEvent.setup();
     openTableBill();
@@ -102,7 +138,7 @@ describe('BillPage', () => {
     openTableBill();
     await user.click(await screen.findByRole('radio', { name: billPageMessages.payItems }));
     await user.click(screen.getByRole('checkbox', { name: /House Red/ }));
-    const sharedBy = `${billPageMessages.sharedBy} (House Red)`;
+    const sharedBy = billPageMessages.sharedWith('House Red');
     await user.click(screen.getByRole('button', { name: `${sharedBy}: more` }));
     await user.click(screen.getByRole('button', { name: `${sharedBy}: more` }));
     expect(screen.getByText(`${billPageMessages.yourPart}: $3.34`)).toBeInTheDocument();
@@ -419,7 +455,7 @@ describe('BillPage', () => {
     // The wine stays ticked, now one of the three shares someone chose: $3.34 (334, 334, 333 cents).
     expect(screen.getByRole('checkbox', { name: /House Red/ })).toBeChecked();
     expect(
-      screen.getByRole('button', { name: `${billPageMessages.sharedBy} (House Red): more` }),
+      screen.getByRole('button', { name: `${billPageMessages.sharedWith('House Red')}: more` }),
     ).toBeDisabled();
     expect(payButton()).toHaveTextContent('Pay $3.34');
   });
