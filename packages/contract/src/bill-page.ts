@@ -92,3 +92,17 @@ export const billPageMessages = {
   network: 'Network error. Please check your connection.',
   failed: 'An error occurred. Please try again.',
 } as const;
+
+/**
+ * When and how the diner pays, said at checkout (docs/product/payments.md#payment-timing). Paid
+ * when ordering, an unpaid order is cancelled after `minutes` (UNPAID_ORDER_TIMEOUT_MINUTES).
+ */
+export const checkoutPaymentMessages = {
+  title: 'How you pay',
+  endOfMeal:
+    'You pay at the end of your meal, from your phone: tap “View bill & pay” on the menu or on your order’s page, then pay the whole bill or split it with your table, by card.',
+  whenOrdering: (minutes: number) =>
+    `You pay by card right after you submit, on the next page. Your order goes to the kitchen once it is paid; an order left unpaid for ${minutes} minutes is cancelled.`,
+  payWithin: (minutes: number) =>
+    `Please pay within ${minutes} minutes of ordering: an unpaid order is then cancelled.`,
+} as const;
