@@ -152,18 +152,18 @@ async function payMyItems(diner: Diner, shareCount: 'choose' | 'fixed') {
   });
   await visible(heading);
   await expect.poll(() => inView(heading), { message: 'the paid heading is in view' }).toBe(true);
-  const mine = page.getByRole('list', { name: billPageMessages.yourPayments });
-  await visible(mine.getByText(billPageMessages.cardEnding('4242')));
+  const receipts = page.getByRole('list', { name: billPageMessages.yourPayments });
+  await visible(receipts.getByText(billPageMessages.cardEnding('4242')));
   expect(
     cents(
-      (await mine
+      (await receipts
         .getByText(billPageMessages.paymentCharged)
         .locator('xpath=..')
         .locator('dd')
         .textContent()) ?? '',
     ),
   ).toBe(charged);
-  await visible(mine.getByRole('link', { name: billPageMessages.downloadReceipt }));
+  await visible(receipts.getByRole('link', { name: billPageMessages.downloadReceipt }));
   expect(await page.getByRole('button', { name: /^Pay \$/ }).count()).toBe(0);
   if (diner === ana) {
     await visible(page.getByRole('button', { name: billPageMessages.payForSomeoneElse }));
