@@ -85,19 +85,42 @@ afterAll(async () => {
 });
 
 async function orderAtTheTable(diner: Diner) {
-  const phone = await product.newContext({ phone: true });
+  // bypassCSP: axe checks the bill page on these phones (its script is injected).
+  const phone = await product.newContext({ phone: true, bypassCSP: true });
   phones.push(phone);
   const page = await phone.newPage();
   await page.goto(tableCard);
   await visible(page.getByText(`Table ${TABLE}`, { exact: true }));
+  if (diner === ana) {
+    // Before anyone has ordered the table has nothing to pay: the menu offers no bill.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText(billPageMessages.viewBill).count()).toBe(0);
+  }
   for (const dish of diner.dishes) await page.getByRole('button', { name: `Add ${dish}` }).click();
   await checkoutFromMenu(page);
   await continueAsGuest(page, diner);
+  if (diner === ana) await shoot(page, 'checkout');
   await page.getByRole('button', { name: 'Submit Order' }).click();
   await page.waitForURL('**/customer/order-status**');
   diner.page = page;
   return Number(new URL(page.url()).searchParams.get('orderId'));
 }
+
+/** The page at a 390-px phone's size (as opened) and at 1280 × 800, then back. */
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
+/** Whether the locator's element is within the window, where the diner is looking. */
+const inView = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  });
 
 async function payMyItems(diner: Diner, shareCount: 'choose' | 'fixed') {
   const page = diner.page!;
@@ -110,7 +133,7 @@ async function payMyItems(diner: Diner, shareCount: 'choose' | 'fixed') {
   const items = page.getByRole('list', { name: billPageMessages.payItems });
   const mine = [...diner.dishes.filter((dish) => dish !== SHARED), SHARED];
   for (const dish of mine) await items.getByRole('checkbox', { name: new RegExp(dish) }).check();
-  const sharedBy = `${billPageMessages.sharedBy} (${SHARED})`;
+  const sharedBy = billPageMessages.sharedWith(SHARED);
   if (shareCount === 'choose') await items.getByRole('button', { name: `${sharedBy}: more` }).click();
   else expect(await items.getByRole('button', { name: `${sharedBy}: more` }).isDisabled()).toBe(true);
   await page.locator('label', { hasText: new RegExp(`^${diner.tip}`) }).click();
@@ -120,9 +143,34 @@ async function payMyItems(diner: Diner, shareCount: 'choose' | 'fixed') {
   await page.getByLabel('CVC').fill('123');
   const pay = page.getByRole('button', { name: /^Pay \$/ });
   const charged = cents((await pay.textContent()) ?? '');
-  await page.screenshot({ path: `${SHOTS}/bill-${diner.name.split(' ')[0]}-390.png`, fullPage: true });
+  if (diner === ana) await shoot(page, 'bill-before-paying');
   await pay.click();
   await visible(page.getByText(billMessages.paid), 20_000);
+  // The result at once, where the diner looks: their card, part, tip and receipt, and no pay form.
+  const heading = page.getByRole('heading', {
+    level: 2,
+    name: new RegExp(`^(${billPageMessages.yourPayment}|${billPageMessages.paidBadge})$`),
+  });
+  await visible(heading);
+  await expect.poll(() => inView(heading), { message: 'the paid heading is in view' }).toBe(true);
+  const receipts = page.getByRole('list', { name: billPageMessages.yourPayments });
+  await visible(receipts.getByText(billPageMessages.cardEnding('4242')));
+  expect(
+    cents(
+      (await receipts
+        .getByText(billPageMessages.paymentCharged)
+        .locator('xpath=..')
+        .locator('dd')
+        .textContent()) ?? '',
+    ),
+  ).toBe(charged);
+  await visible(receipts.getByRole('link', { name: billPageMessages.downloadReceipt }));
+  expect(await page.getByRole('button', { name: /^Pay \$/ }).count()).toBe(0);
+  if (diner === ana) {
+    await visible(page.getByRole('button', { name: billPageMessages.payForSomeoneElse }));
+    await expectNoAxeViolations(page, 'the bill page once a diner paid their part');
+    await shoot(page, 'bill-after-paying');
+  }
   return charged;
 }
 
@@ -227,6 +275,24 @@ describe('pay at the table (docs/decisions/020-money-model.md)', () => {
         .toBe('$0.00');
     }
     await ben.page!.screenshot({ path: `${SHOTS}/bill-paid-390.png`, fullPage: true });
+
+    // Ana opens the table's bill again once it is settled: Paid, with her receipt.
+    const page = ana.page!;
+    const code = new URL(tableCard, product.baseUrl).searchParams;
+    await page.goto(
+      `/bill?${new URLSearchParams({ token: code.get('token')!, table: String(TABLE), key: code.get('key')! })}`,
+    );
+    await visible(page.getByRole('heading', { level: 2, name: billPageMessages.paidBadge }));
+    await visible(page.getByText(billPageMessages.billSettled).first());
+    await visible(
+      page
+        .getByRole('list', { name: billPageMessages.yourPayments })
+        .getByRole('link', { name: billPageMessages.downloadReceipt }),
+    );
+    expect(await page.getByText(billMessages.noOpenBill).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Pay \$/ }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'a settled bill reopened by the diner who paid');
+    await shoot(page, 'bill-settled');
 
     const bill = (
       await product.app.inject({

@@ -56,6 +56,53 @@ export const billPageMessages = {
     'To see or pay this table’s bill, please ask a member of staff for the bill, or for a new table card.',
   outdatedCodeOrdering: 'You can still order from the menu as usual.',
   backToMenu: 'Back to Menu',
+  /** The restaurant's own header on the bill page: back to the menu and to the diner's order. */
+  menuLink: 'Menu',
+  orderLink: 'Your order',
+  /** A bill paid in full, and the payments this browser made on it (docs/product/payments.md#split-bill). */
+  paidBadge: 'Paid',
+  yourPayment: 'You paid',
+  yourPayments: 'Your payments',
+  billSettled: 'This bill is paid in full. Thank you!',
+  cardEnding: (last4: string) => `Card ending in ${last4}`,
+  card: 'Card',
+  paymentAmount: 'Your part',
+  paymentTip: 'Tip',
+  paymentCharged: 'Charged to your card',
+  payForSomeoneElse: 'Pay for someone else too',
+  /** The page could not open a bill: the three reasons a diner can act on (docs/product/payments.md#split-bill). */
+  nothingToPayTitle: 'Nothing to pay yet',
+  nothingToPay: (table: number) =>
+    `Table ${table} has no bill to pay right now. Once you order, your bill appears here.`,
+  noSuchTableTitle: 'We could not find this table',
+  noSuchTable: (table: number, tables: number) =>
+    `This restaurant has no table ${table} (its tables are numbered 1 to ${tables}). Please check the number on your table’s card.`,
+  badLinkTitle: 'This bill link does not work',
+  badLink: 'The link is incomplete or mistyped. Please scan the code on your table’s card again.',
+  /** "Pay for items": what a line costs the diner, beside the bill's menu prices. */
+  allInPrices: (extras: string) => `Prices here include ${extras}.`,
+  taxAndService: 'tax and the service charge',
+  taxOnly: 'tax',
+  serviceOnly: 'the service charge',
+  sharedWith: (item: string) => `People sharing ${item}`,
+  sharesYouPay: (item: string) => `Shares of ${item} you pay`,
+  /** The tip's base (docs/product/payments.md#tips) and the service charge already in the bill. */
+  tipBase: (amount: string) => `Worked out on the ${amount} you are paying.`,
+  serviceIncluded: (amount: string) => `The bill already includes a ${amount} service charge.`,
   network: 'Network error. Please check your connection.',
   failed: 'An error occurred. Please try again.',
+} as const;
+
+/**
+ * When and how the diner pays, said at checkout (docs/product/payments.md#payment-timing). Paid
+ * when ordering, an unpaid order is cancelled after `minutes` (UNPAID_ORDER_TIMEOUT_MINUTES).
+ */
+export const checkoutPaymentMessages = {
+  title: 'How you pay',
+  endOfMeal:
+    'You pay at the end of your meal, from your phone: tap “View bill & pay” on the menu or on your order’s page, then pay the whole bill or split it with your table, by card.',
+  whenOrdering: (minutes: number) =>
+    `You pay by card right after you submit, on the next page. Your order goes to the kitchen once it is paid; an order left unpaid for ${minutes} minutes is cancelled.`,
+  payWithin: (minutes: number) =>
+    `Please pay within ${minutes} minutes of ordering: an unpaid order is then cancelled.`,
 } as const;

@@ -112,7 +112,14 @@ describe('the menu painted on the server (docs/performance.md)', { timeout: 30_0
     // Stored in the phone, which the server cannot see: drawn once hydrated.
     setCartQuantity(7, cartItem(soup), 2);
     saveAllergenFilter(['milk']);
-    const { calls } = stubFetch(() => new Response(null, { status: 500 }));
+    const { calls } = stubFetch(({ url }) =>
+      url.startsWith('/api/v1/table-bill')
+        ? new Response(JSON.stringify({ bill_id: 5, status: 'open', outstanding: 26.5, pending: 0 }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          })
+        : new Response(null, { status: 500 }),
+    );
     const errors = vi.spyOn(console, 'error');
     window.history.replaceState(null, '', url);
     document.body.innerHTML = page.body.innerHTML;
@@ -146,7 +153,7 @@ describe('the menu painted on the server (docs/performance.md)', { timeout: 30_0
     app.unmount();
   });
 
-  it("paints a table card's bill link inert, then hydrates it with the card's key and no mismatch", async () => {
+  it("paints no bill link for a table card, then shows it with the card's key once its table has something to pay, with no mismatch", async () => {
     // The server paints the menu without the key (apps/server/src/plugins/web.ts: one painting
     // for every scan of the table); the card's URL has it (docs/decisions/025-table-keys.md).
     const menu = {
@@ -163,7 +170,14 @@ describe('the menu painted on the server (docs/performance.md)', { timeout: 30_0
       await renderPage('/menu-display?token=tok_roma&table=4', TEMPLATE, JSON.stringify(menu)),
     );
     await leaveServerRendering();
-    const { calls } = stubFetch(() => new Response(null, { status: 500 }));
+    const { calls } = stubFetch(({ url }) =>
+      url.startsWith('/api/v1/table-bill')
+        ? new Response(JSON.stringify({ bill_id: 5, status: 'open', outstanding: 26.5, pending: 0 }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          })
+        : new Response(null, { status: 500 }),
+    );
     const errors = vi.spyOn(console, 'error');
     window.history.replaceState(null, '', '/menu-display?token=tok_roma&table=4&key=table-four-key00');
     document.body.innerHTML = page.body.innerHTML;
@@ -172,9 +186,8 @@ describe('the menu painted on the server (docs/performance.md)', { timeout: 30_0
       [...root.querySelectorAll('a, span[aria-disabled]')].find((node) =>
         node.textContent?.includes(billPageMessages.viewBill),
       );
-    // Painted in its place, but a tap before the script has run goes nowhere.
-    expect(billLink()?.tagName).toBe('SPAN');
-    expect(billLink()?.getAttribute('aria-disabled')).toBe('true');
+    // Not painted: whether the table has anything to pay is known only with the key, once hydrated.
+    expect(billLink()).toBeUndefined();
 
     const queryClient = createQueryClient();
     seedServerMenu(queryClient, serverMenuOf(document));
@@ -190,7 +203,10 @@ describe('the menu painted on the server (docs/performance.md)', { timeout: 30_0
     await waitFor(() => expect(billLink()?.tagName).toBe('A'));
     expect(billLink()?.getAttribute('href')).toBe('/bill?token=tok_roma&table=4&key=table-four-key00');
     expect(browserErrors(errors.mock.calls)).toEqual([]);
-    expect(calls()).toEqual([]);
+    // The only call: whether the table has anything to pay, with the card's key.
+    expect(calls().map((call) => call.url)).toEqual([
+      '/api/v1/table-bill?token=tok_roma&table=4&key=table-four-key00',
+    ]);
     app.unmount();
   });
 

@@ -16,17 +16,19 @@ const CustomerAccountMenu = lazy(async () => ({
 const isUnder = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 
 /**
- * The site's frame. The dashboard has no marketing footer; /pair and a paired tablet's screens
- * have no marketing chrome at all (docs/product/staff.md#paired-devices): the device's own top
- * bar is its only chrome.
+ * The site's frame. The dashboard has no marketing footer; /pair, a paired tablet's screens and
+ * the diner's bill have no marketing chrome at all (docs/product/staff.md#paired-devices): the
+ * device's own top bar, the restaurant's own header, are their only chrome.
  */
 export function RootLayout() {
   const { pathname } = useLocation();
   const dashboard = isUnder(pathname, paths.dashboard);
   const device = pathname === paths.pair || (dashboard && readPairedDeviceName() !== null);
+  // The bill page wears the restaurant's own header, with the way back to its menu and the order.
+  const bill = isUnder(pathname, paths.bill);
   return (
     <div className="flex min-h-dvh flex-col">
-      {!device && (
+      {!device && !bill && (
         <Header
           accountSlot={
             <Suspense fallback={null}>
@@ -43,7 +45,7 @@ export function RootLayout() {
           </Suspense>
         </PageErrorBoundary>
       </div>
-      {!dashboard && !device && <Footer />}
+      {!dashboard && !device && !bill && <Footer />}
       <ScrollRestoration />
     </div>
   );

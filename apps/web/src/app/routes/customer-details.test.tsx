@@ -1,3 +1,5 @@
+import { checkoutPaymentMessages } from '@tableserve/contract/bill-page';
+import { UNPAID_ORDER_TIMEOUT_MINUTES } from '@tableserve/contract/bills';
 import type { PlaceOrderBody } from '@tableserve/contract/order';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -466,5 +468,37 @@ describe('Checkout: dishes with options (ADR 017)', () => {
     const [first, second] = api.calls();
     expect(second?.headers['Idempotency-Key']).not.toBe(first?.headers['Idempotency-Key']);
     expect(second?.body).toMatchObject({ order_items: [{ menu_item_id: 12, options: [33, 41, 43] }, {}] });
+  });
+});
+
+describe('Checkout: when and how the diner pays (docs/product/payments.md#payment-timing)', () => {
+  const timing = (value: string) =>
+    sessionStorage.setItem('paymentTiming', JSON.stringify({ restaurant_id: RESTAURANT_ID, timing: value }));
+  const note = () => screen.queryByRole('region', { name: checkoutPaymentMessages.title });
+
+  it('says a dine-in order is paid at the end of the meal from the bill, and a pickup one when ordering', () => {
+    timing('end_of_meal');
+    signInCustomer();
+    openCheckout();
+    expect(note()).toHaveTextContent(checkoutPaymentMessages.endOfMeal);
+    fireEvent.click(screen.getByRole('radio', { name: /Pickup/ }));
+    expect(note()).toHaveTextContent(checkoutPaymentMessages.whenOrdering(UNPAID_ORDER_TIMEOUT_MINUTES));
+  });
+
+  it('says an order paid when ordering is paid by card next, and cancelled after 15 minutes unpaid', () => {
+    timing('order');
+    signInCustomer();
+    openCheckout();
+    expect(note()).toHaveTextContent(
+      'You pay by card right after you submit, on the next page. Your order goes to the kitchen once it is paid; an order left unpaid for 15 minutes is cancelled.',
+    );
+  });
+
+  it('says nothing more at a restaurant paid at the counter', () => {
+    timing('counter');
+    signInCustomer();
+    openCheckout();
+    expect(screen.getByRole('button', { name: 'Submit Order' })).toBeInTheDocument();
+    expect(note()).not.toBeInTheDocument();
   });
 });

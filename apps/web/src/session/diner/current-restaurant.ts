@@ -47,6 +47,23 @@ export function storedRestaurantNameOf(token: string): string | null {
 }
 
 /**
+ * The stored restaurant's number of tables when `token` is its menu token: the tables a code of
+ * that menu may name (a bill page telling a table the restaurant does not have from one with no bill).
+ */
+export function storedTablesOf(token: string): number | null {
+  if (readMenuToken() !== token) return null;
+  try {
+    const details = JSON.parse(localStore.get(localKeys.currentRestaurantDetails) ?? 'null') as {
+      number_of_tables?: unknown;
+    } | null;
+    const tables = details?.number_of_tables;
+    return typeof tables === 'number' && Number.isInteger(tables) && tables > 0 ? tables : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Where 'Back to Menu' goes: the menu of the QR code the diner scanned (with its table and key,
  * for a table's code); without a stored menu token, the menu by restaurant id (display-menu accepts
  * both); else the home page.

@@ -85,6 +85,42 @@ describe('BillPage', () => {
     expect(screen.getByText(billPageMessages.serviceCharge).nextSibling).toHaveTextContent('$2.00');
   });
 
+  it('says item prices include tax and service, in plain words, and what the tip is worked out on', async () => {
+    const user = userEvent.setup();
+    const lines = [
+      billLine(11, 'Margherita Pizza', 38.35, { amount: 30, tax: 2.95, service: 5.4 }),
+      billLine(12, 'House Red', 12.8, { amount: 10, tax: 1, service: 1.8 }),
+    ];
+    stubFetch(() =>
+      jsonResponse(
+        200,
+        billView({
+          lines,
+          subtotal: 40,
+          taxes: [{ name: 'Sales tax', rate_percent: 9.875, amount: 3.95 }],
+          tax: 3.95,
+          service: 7.2,
+          total: 51.15,
+          outstanding: 51.15,
+        }),
+      ),
+    );
+    renderRoute(BillPage, { path: '/bill', url: tableUrl });
+    const tip = await screen.findByRole('group', { name: billPageMessages.tip });
+    expect(tip).toHaveTextContent(
+      `${billPageMessages.tipBase('$51.15')} ${billPageMessages.serviceIncluded('$7.20')}`,
+    );
+    await user.click(screen.getByRole('radio', { name: billPageMessages.payItems }));
+    expect(
+      screen.getByText(billPageMessages.allInPrices(billPageMessages.taxAndService)),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Margherita Pizza/ }));
+    expect(
+      screen.getByRole('button', { name: `${billPageMessages.sharedWith('Margherita Pizza')}: more` }),
+    ).toBeInTheDocument();
+    expect(tip).toHaveTextContent(billPageMessages.tipBase('$38.35'));
+  });
+
   it('splits evenly by ways and parts, with a preset tip on the part', async () => {
     const user = userEvent.setup();
     openTableBill();
@@ -102,7 +138,7 @@ describe('BillPage', () => {
     openTableBill();
     await user.click(await screen.findByRole('radio', { name: billPageMessages.payItems }));
     await user.click(screen.getByRole('checkbox', { name: /House Red/ }));
-    const sharedBy = `${billPageMessages.sharedBy} (House Red)`;
+    const sharedBy = billPageMessages.sharedWith('House Red');
     await user.click(screen.getByRole('button', { name: `${sharedBy}: more` }));
     await user.click(screen.getByRole('button', { name: `${sharedBy}: more` }));
     expect(screen.getByText(`${billPageMessages.yourPart}: $3.34`)).toBeInTheDocument();
@@ -160,21 +196,33 @@ describe('BillPage', () => {
     expect(calls().filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
-  it('follows a payment to paid, with the receipt and what is left for the others', async () => {
+  it('follows a payment to paid: the card, the part, the tip and the receipt where the diner looks, and no pay form', async () => {
     const user = userEvent.setup();
-    const { calls } = openTableBill(() =>
-      jsonResponse(202, {
-        payment: payment({ amount: 30 }),
-        bill: billView({ pending: 30, outstanding: 10.01 }),
-      }),
-    );
+    const { calls } = stubFetch(({ url, method }) => {
+      if (method === 'POST')
+        return jsonResponse(202, {
+          payment: payment({ amount: 30, charged: 30 }),
+          bill: billView({ pending: 30, outstanding: 10.01 }),
+        });
+      if (url.includes('/payments/'))
+        return jsonResponse(200, payment({ status: 'succeeded', amount: 30, charged: 30 }));
+      return jsonResponse(200, billView());
+    });
+    renderRoute(BillPage, { path: '/bill', url: tableUrl });
     await user.click(await screen.findByRole('radio', { name: billPageMessages.payAmount }));
     await user.type(screen.getByLabelText(billPageMessages.amountLabel), '30');
     fillCard();
     await user.click(payButton());
 
-    expect(await screen.findByText(billMessages.paid)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: billPageMessages.downloadReceipt })).toHaveAttribute(
+    const heading = await screen.findByRole('heading', { level: 2, name: billPageMessages.yourPayment });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText(billMessages.paid)).toBeInTheDocument();
+    const paid = within(screen.getByRole('list', { name: billPageMessages.yourPayments }));
+    expect(paid.getByText(billPageMessages.cardEnding('4242'))).toBeInTheDocument();
+    expect(paid.getByText(billPageMessages.paymentAmount).nextSibling).toHaveTextContent('$30.00');
+    expect(paid.getByText(billPageMessages.paymentTip).nextSibling).toHaveTextContent('$0.00');
+    expect(paid.getByText(billPageMessages.paymentCharged).nextSibling).toHaveTextContent('$30.00');
+    expect(paid.getByRole('link', { name: billPageMessages.downloadReceipt })).toHaveAttribute(
       'href',
       '/api/v1/bills/5/payments/9/receipt.pdf?receipt_token=receipt-secret',
     );
@@ -184,8 +232,50 @@ describe('BillPage', () => {
       ),
     ).toBe(true);
     expect(JSON.parse(sessionStore.get(sessionKeys.billReceipts) ?? '[]')).toEqual([
-      { billId: 5, paymentId: 9, receiptToken: 'receipt-secret' },
+      {
+        billId: 5,
+        paymentId: 9,
+        receiptToken: 'receipt-secret',
+        table: { token: 'menu-token', table: 4 },
+        savedAt: expect.any(Number),
+      },
     ]);
+  });
+
+  it('offers the pay form again only when the diner chooses to pay for someone else too', async () => {
+    sessionStore.set(
+      sessionKeys.billReceipts,
+      JSON.stringify([{ billId: 5, paymentId: 9, receiptToken: 'receipt-secret' }]),
+    );
+    const paidPart = {
+      payment_id: 9,
+      amount: 30,
+      tip: 4.5,
+      status: 'succeeded' as const,
+      card_last4: '4242',
+      created_at: '2025-01-01T12:00:00Z',
+    };
+    stubFetch(({ url }) =>
+      url.includes('/payments/')
+        ? jsonResponse(200, payment({ status: 'succeeded', amount: 30, tip: 4.5 }))
+        : jsonResponse(200, billView({ paid: 30, outstanding: 10.01, payments: [paidPart] })),
+    );
+    renderRoute(BillPage, { path: '/bill', url: tableUrl });
+    expect(
+      await screen.findByRole('heading', { level: 2, name: billPageMessages.yourPayment }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(billPageMessages.paymentTip).nextSibling).toHaveTextContent('$4.50');
+    expect(screen.getByText(billPageMessages.paymentCharged).nextSibling).toHaveTextContent('$34.50');
+    expect(screen.getByText(billPageMessages.leftForOthers('$10.01'))).toBeInTheDocument();
+    const payMore = await screen.findByRole('button', { name: billPageMessages.payForSomeoneElse });
+    expect(screen.queryByRole('button', { name: /^Pay \$/ })).not.toBeInTheDocument();
+
+    await userEvent.setup().click(payMore);
+
+    expect(payButton()).toHaveTextContent('Pay $10.01');
+    expect(
+      screen.queryByRole('button', { name: billPageMessages.payForSomeoneElse }),
+    ).not.toBeInTheDocument();
   });
 
   describe('a card whose bank asks for 3-D Secure (the test provider’s challenge)', () => {
@@ -263,7 +353,14 @@ describe('BillPage', () => {
       });
       // Answered: a reload would not open it again.
       expect(JSON.parse(sessionStore.get(sessionKeys.billReceipts) ?? '[]')).toEqual([
-        { billId: 5, paymentId: 9, receiptToken: 'receipt-secret', clientSecret: null },
+        {
+          billId: 5,
+          paymentId: 9,
+          receiptToken: 'receipt-secret',
+          clientSecret: null,
+          table: { token: 'menu-token', table: 4 },
+          savedAt: expect.any(Number),
+        },
       ]);
     });
 
@@ -358,7 +455,7 @@ describe('BillPage', () => {
     // The wine stays ticked, now one of the three shares someone chose: $3.34 (334, 334, 333 cents).
     expect(screen.getByRole('checkbox', { name: /House Red/ })).toBeChecked();
     expect(
-      screen.getByRole('button', { name: `${billPageMessages.sharedBy} (House Red): more` }),
+      screen.getByRole('button', { name: `${billPageMessages.sharedWith('House Red')}: more` }),
     ).toBeDisabled();
     expect(payButton()).toHaveTextContent('Pay $3.34');
   });
@@ -382,8 +479,60 @@ describe('BillPage', () => {
   it('says the bill is paid, with no way to pay', async () => {
     stubFetch(() => jsonResponse(200, billView({ status: 'paid', paid: 40.01, outstanding: 0 })));
     renderRoute(BillPage, { path: '/bill', url: tableUrl });
-    expect(await screen.findByText(billMessages.alreadyPaid)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: billPageMessages.paidBadge }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(billPageMessages.billSettled);
     expect(screen.queryByRole('button', { name: /^Pay \$/ })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: billPageMessages.payForSomeoneElse }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("reopened by the table's code once paid, shows the bill this tab paid: Paid, with its receipt", async () => {
+    sessionStore.set(
+      sessionKeys.billReceipts,
+      JSON.stringify([
+        {
+          billId: 5,
+          paymentId: 9,
+          receiptToken: 'receipt-secret',
+          table: { token: 'menu-token', table: 4 },
+          savedAt: Date.now() - 60_000,
+        },
+      ]),
+    );
+    const paidPart = {
+      payment_id: 9,
+      amount: 40.01,
+      tip: 6,
+      status: 'succeeded' as const,
+      card_last4: '4242',
+      created_at: '2025-01-01T12:00:00Z',
+    };
+    const { calls } = stubFetch(({ url }) => {
+      if (url.startsWith('/api/v1/table-bill'))
+        return jsonResponse(404, { message: billMessages.noOpenBill, code: 'NO_OPEN_BILL' });
+      if (url.includes('/payments/')) return jsonResponse(200, payment({ status: 'succeeded' }));
+      return jsonResponse(
+        200,
+        billView({ status: 'paid', paid: 40.01, outstanding: 0, payments: [paidPart] }),
+      );
+    });
+    renderRoute(BillPage, { path: '/bill', url: tableUrl });
+    expect(
+      await screen.findByRole('heading', { level: 2, name: billPageMessages.paidBadge }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(billPageMessages.cardEnding('4242'))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: billPageMessages.downloadReceipt })).toHaveAttribute(
+      'href',
+      '/api/v1/bills/5/payments/9/receipt.pdf?receipt_token=receipt-secret',
+    );
+    expect(screen.getByText(billPageMessages.billSettled)).toBeInTheDocument();
+    expect(screen.queryByText(billMessages.noOpenBill)).not.toBeInTheDocument();
+    expect(
+      calls().some((call) => call.url === '/api/v1/bills/5?token=menu-token&table=4&key=table-four-key00'),
+    ).toBe(true);
   });
 
   it('after a reload, follows the payment this tab made while it is being confirmed', async () => {
@@ -426,17 +575,79 @@ describe('BillPage', () => {
     server().emit('bill.updated', { bill_id: 5 });
     expect(await screen.findByText(billMessages.paid)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(billPageMessages.beingPaid)).not.toBeInTheDocument());
-    expect(screen.getByText(billPageMessages.paid).nextSibling).toHaveTextContent('$40.01');
+    expect(screen.getByText(billPageMessages.paid, { selector: 'dt' }).nextSibling).toHaveTextContent(
+      '$40.01',
+    );
     expect(screen.getByText(billPageMessages.leftToPay).nextSibling).toHaveTextContent('$0.00');
     expect(
       calls().some((call) => call.url === '/api/v1/bills/5?token=menu-token&table=4&key=table-four-key00'),
     ).toBe(true);
   });
 
-  it("shows the server's message when the table has no open bill", async () => {
-    stubFetch(() => jsonResponse(404, { message: billMessages.noOpenBill }));
+  it('says there is nothing to pay yet when the table has no open bill, with the way back to its menu', async () => {
+    stubFetch(() => jsonResponse(404, { message: billMessages.noOpenBill, code: 'NO_OPEN_BILL' }));
     renderRoute(BillPage, { path: '/bill', url: tableUrl });
-    expect(await screen.findByRole('alert')).toHaveTextContent(billMessages.noOpenBill);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: billPageMessages.nothingToPayTitle }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(billPageMessages.nothingToPay(4));
+    expect(screen.getByRole('link', { name: billPageMessages.backToMenu })).toHaveAttribute(
+      'href',
+      '/menu-display?token=menu-token&table=4&key=table-four-key00',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the restaurant has no such table when the code names one past its tables', async () => {
+    localStorage.setItem('token', 'menu-token');
+    localStorage.setItem(
+      'current_restaurant_details',
+      JSON.stringify({ restaurant_id: 7, restaurant_name: 'Paprika Kitchen', number_of_tables: 12 }),
+    );
+    stubFetch(() => jsonResponse(404, { message: billMessages.noOpenBill, code: 'NO_OPEN_BILL' }));
+    renderRoute(BillPage, { path: '/bill', url: '/bill?token=menu-token&table=40&key=table-four-key00' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: billPageMessages.noSuchTableTitle }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(billPageMessages.noSuchTable(40, 12));
+    expect(screen.getByRole('link', { name: billPageMessages.backToMenu })).toHaveAttribute(
+      'href',
+      '/menu-display?token=menu-token',
+    );
+  });
+
+  it('says a link that names no table is a bad link, and asks the server nothing', async () => {
+    const { calls } = stubFetch(() => jsonResponse(200, billView()));
+    renderRoute(BillPage, { path: '/bill', url: '/bill?token=menu-token' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: billPageMessages.badLinkTitle }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(billPageMessages.badLink);
+    expect(calls()).toEqual([]);
+  });
+
+  it('says a bill link the server does not know is a bad link', async () => {
+    stubFetch(() => jsonResponse(404, { message: billMessages.notFound, code: 'BILL_NOT_FOUND' }));
+    renderRoute(BillPage, { path: '/bill/:billId', url: '/bill/77' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: billPageMessages.badLinkTitle }),
+    ).toBeInTheDocument();
+  });
+
+  it("wears the restaurant's own header, back to the table's menu and to the diner's order", async () => {
+    localStorage.setItem('orderId', '1');
+    stubFetch(() => jsonResponse(200, billView()));
+    renderRoute(BillPage, { path: '/bill', url: tableUrl });
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByRole('heading', { level: 1, name: 'Paprika Kitchen' })).toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: billPageMessages.menuLink })).toHaveAttribute(
+      'href',
+      '/menu-display?token=menu-token&table=4&key=table-four-key00',
+    );
+    expect(within(banner).getByRole('link', { name: billPageMessages.orderLink })).toHaveAttribute(
+      'href',
+      '/customer/order-status?orderId=1&restaurant_id=7',
+    );
   });
 
   describe('from a card without the table’s key (docs/decisions/025-table-keys.md)', () => {

@@ -22,13 +22,17 @@ export function BillSummary({ bill }: { bill: BillView }) {
       aria-labelledby="bill-heading"
       className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-6"
     >
-      <h1 id="bill-heading" className="text-xl font-bold tracking-tight">
-        {bill.restaurant_name}
-      </h1>
-      <p className="text-sm text-stone-500">
-        {billPageMessages.title}
-        {bill.table_number !== null && ` · ${billPageMessages.table(bill.table_number)}`}
-      </p>
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="bill-heading" className="text-xl font-bold tracking-tight">
+          {billPageMessages.title}
+          {bill.table_number !== null && ` · ${billPageMessages.table(bill.table_number)}`}
+        </h2>
+        {bill.status === 'paid' && (
+          <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800">
+            {billPageMessages.paidBadge}
+          </span>
+        )}
+      </div>
       <ul aria-label="Bill lines" className="mt-4 divide-y divide-stone-100">
         {bill.lines.map((line) => (
           <li key={line.order_item_id} className="flex justify-between gap-3 py-2.5">

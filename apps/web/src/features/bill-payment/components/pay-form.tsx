@@ -83,7 +83,7 @@ export function PayForm({ bill, tableCode, busy, failure, onPay }: PayFormProps)
   return (
     <form onSubmit={submit} className="space-y-6" noValidate>
       <SplitChooser bill={bill} split={split} onChange={setSplit} error={splitError(split, amount)} />
-      <TipChooser amount={amount} tip={tip} onChange={setTip} error={tipError} />
+      <TipChooser amount={amount} tip={tip} onChange={setTip} error={tipError} service={bill.service} />
       <EmailField
         label={billPageMessages.receiptEmail}
         maxLength={254}

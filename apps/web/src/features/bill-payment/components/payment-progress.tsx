@@ -1,10 +1,7 @@
-import { billPageMessages } from '@tableserve/contract/bill-page';
 import { type BillPayment, billMessages } from '@tableserve/contract/bills';
+import { useEffect, useRef } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDollars } from '@/lib/money';
-import { receiptUrl } from '../api/bill-api';
 import type { StoredPayment } from '../lib/receipts';
 
 type PaymentProgressProps = {
@@ -16,15 +13,22 @@ type PaymentProgressProps = {
 };
 
 /**
- * The diner's payment after Pay: being confirmed (the provider's webhook decides, never the
- * browser), then paid with the receipt to download and what is left for the others, or failed.
+ * The diner's payment after Pay, where they are looking: being confirmed (the provider's webhook
+ * decides, never the browser), or failed. Once paid, the paid panel (paid-panel.tsx) takes over.
  */
-export function PaymentProgress({ stored, payment, outstanding }: PaymentProgressProps) {
-  if (!payment || payment.status === 'pending') {
+export function PaymentProgress({ payment }: PaymentProgressProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const pending = !payment || payment.status === 'pending';
+  // Pay sits at the foot of a long form, which goes away while confirming: bring the news into view.
+  useEffect(() => {
+    if (pending) box.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [pending]);
+  if (pending) {
     return (
       <div
+        ref={box}
         role="status"
-        className="flex items-center gap-3 rounded-xl bg-sky-50 px-4 py-3 text-sm text-sky-900"
+        className="flex scroll-mt-24 items-center gap-3 rounded-xl bg-sky-50 px-4 py-3 text-sm text-sky-900"
       >
         <Spinner className="size-4" decorative />
         {billMessages.processing}
@@ -33,23 +37,5 @@ export function PaymentProgress({ stored, payment, outstanding }: PaymentProgres
   }
   if (payment.status === 'failed')
     return <Alert type="error">{payment.failure_message ?? billMessages.declined}</Alert>;
-  return (
-    <div className="space-y-3">
-      <Alert type="success">{billMessages.paid}</Alert>
-      {stored.receiptToken && (
-        <a
-          href={receiptUrl(stored.billId, stored.paymentId, stored.receiptToken)}
-          className={buttonClasses({ variant: 'secondary', className: 'w-full' })}
-          download
-        >
-          {billPageMessages.downloadReceipt}
-        </a>
-      )}
-      {outstanding > 0 && (
-        <p className="text-center text-sm font-medium text-stone-700">
-          {billPageMessages.leftForOthers(formatDollars(outstanding))}
-        </p>
-      )}
-    </div>
-  );
+  return null;
 }

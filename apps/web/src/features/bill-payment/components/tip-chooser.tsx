@@ -2,7 +2,7 @@ import { TIP_PRESETS, tipForPercent } from '@tableserve/contract/bill';
 import { billPageMessages } from '@tableserve/contract/bill-page';
 import { TextField } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
-import { formatCents } from '@/lib/money';
+import { formatCents, formatDollars } from '@/lib/money';
 import type { TipChoice } from '../lib/pay-choice';
 
 type TipChooserProps = {
@@ -11,6 +11,8 @@ type TipChooserProps = {
   tip: TipChoice;
   onChange: (tip: TipChoice) => void;
   error: string | null;
+  /** The bill's service charge (dollars), already in what the diner pays: said, so nobody tips on it unawares. */
+  service: number;
 };
 
 const option =
@@ -19,7 +21,7 @@ const chosen = (on: boolean) =>
   on ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-stone-300 bg-white';
 
 /** Tip: 10 / 15 / 20 % of what the diner pays, an amount of their own, or none. */
-export function TipChooser({ amount, tip, onChange, error }: TipChooserProps) {
+export function TipChooser({ amount, tip, onChange, error, service }: TipChooserProps) {
   const choices: { key: string; label: string; detail?: string; on: boolean; pick: () => TipChoice }[] = [
     ...TIP_PRESETS.map((percent) => ({
       key: String(percent),
@@ -39,6 +41,14 @@ export function TipChooser({ amount, tip, onChange, error }: TipChooserProps) {
   return (
     <fieldset className="space-y-3">
       <legend className="text-lg font-semibold">{billPageMessages.tip}</legend>
+      {/* docs/product/payments.md#tips: percents of what the diner pays, service included. */}
+      {(amount !== null || service > 0) && (
+        <p className="-mt-1 text-sm text-stone-600">
+          {amount !== null && billPageMessages.tipBase(formatCents(amount))}
+          {amount !== null && service > 0 && ' '}
+          {service > 0 && billPageMessages.serviceIncluded(formatDollars(service))}
+        </p>
+      )}
       <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
         {choices.map((choice) => (
           <label key={choice.key} className={cn(option, chosen(choice.on))}>

@@ -2,8 +2,32 @@ import type { BillView } from '@tableserve/contract/bills';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useLiveSocket } from '@/hooks/use-live-socket';
+import { ApiRequestError } from '@/lib/api-client';
 import type { SocketTableCode } from '@/lib/socket';
 import { type BillAccess, fetchBill } from '../api/bill-api';
+import { lastBillPaidAt } from '../lib/receipts';
+
+/** The table's code opens no bill: 404 NO_OPEN_BILL. */
+const noOpenBill = (error: unknown) =>
+  error instanceof ApiRequestError &&
+  error.status === 404 &&
+  (error.body as { code?: unknown } | undefined)?.code === 'NO_OPEN_BILL';
+
+/**
+ * The table's open bill; once it is paid in full the table's code opens none, and a diner who
+ * paid it from this tab reads it by its id (their receipts are kept with it) rather than being
+ * told there is nothing to pay.
+ */
+async function tableOrPaidBill(billId: number | null, access: BillAccess): Promise<BillView> {
+  try {
+    return await fetchBill(billId, access);
+  } catch (error) {
+    const code = access.tableCode;
+    const paid = billId === null && code && noOpenBill(error) ? lastBillPaidAt(code.token, code.table) : null;
+    if (paid === null) throw error;
+    return fetchBill(paid, access);
+  }
+}
 
 const billQueryKey = (billId: number | null, access: BillAccess) =>
   [
@@ -36,7 +60,7 @@ export function useBill(billId: number | null, access: BillAccess, { enabled = t
   const query = useQuery({
     queryKey: key,
     queryFn: async () => {
-      const bill = await fetchBill(followed.current, access);
+      const bill = await tableOrPaidBill(followed.current, access);
       followed.current = bill.bill_id;
       return bill;
     },

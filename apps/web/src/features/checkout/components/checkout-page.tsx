@@ -14,12 +14,14 @@ import { restaurantIdFromState } from '@/session/diner/cart-navigation';
 import type { CheckoutSignInProps } from '@/session/diner/checkout-sign-in';
 import { menuPath, readCurrentRestaurantId, readMenuToken } from '@/session/diner/current-restaurant';
 import { useCustomer } from '@/session/diner/customer-session';
+import { readPaymentTiming } from '@/session/diner/payment-timing';
 import { readTableFromCode } from '@/session/diner/table-from-code';
 import { useCheckoutRestaurant } from '../api/checkout-restaurant';
 import { useCustomerLocation } from '../hooks/use-customer-location';
 import { useSubmitOrder } from '../hooks/use-submit-order';
 import { ORDER_FORM_ID, OrderForm } from './order-form';
 import { OrderSummary } from './order-summary';
+import { PaymentNote } from './payment-note';
 
 type CheckoutPageProps = { SignIn: ComponentType<CheckoutSignInProps> };
 
@@ -95,6 +97,7 @@ export function CheckoutPage({ SignIn }: CheckoutPageProps) {
           figures={figures}
           restaurantId={restaurantId}
         >
+          {customer && <PaymentNote timing={readPaymentTiming(restaurantId)} dineIn={dineIn} />}
           {customer ? (
             <Button type="submit" form={ORDER_FORM_ID} size="lg" busy={order.busy} className="mt-5 w-full">
               {order.busy ? orderMessages.processing : 'Submit Order'}

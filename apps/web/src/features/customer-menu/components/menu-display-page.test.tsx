@@ -58,8 +58,10 @@ describe('Menu display page (docs/product/menu.md#diner-menu)', () => {
   });
 
   it("offers the table's bill with the card's key when the restaurant is paid at the end of the meal (ADR 020)", async () => {
-    const { calls } = stubFetch(() =>
-      jsonResponse(200, { ...displayMenuFixture(), pricing: pricingOf('end_of_meal') }),
+    const { calls } = stubFetch(({ url }) =>
+      url.startsWith('/api/v1/table-bill')
+        ? jsonResponse(200, { bill_id: 5, status: 'open', outstanding: 26.5, pending: 0 })
+        : jsonResponse(200, { ...displayMenuFixture(), pricing: pricingOf('end_of_meal') }),
     );
     renderMenu('/menu-display?token=tok_roma&table=4&key=table-four-key00');
     expect(await screen.findByRole('link', { name: billPageMessages.viewBill })).toHaveAttribute(
@@ -75,6 +77,23 @@ describe('Menu display page (docs/product/menu.md#diner-menu)', () => {
         key: 'table-four-key00',
       }),
     );
+  });
+
+  it('offers no bill while the table has nothing to pay (no open bill yet)', async () => {
+    const { calls } = stubFetch(({ url }) =>
+      url.startsWith('/api/v1/table-bill')
+        ? jsonResponse(404, { message: 'This table has no open bill.', code: 'NO_OPEN_BILL' })
+        : jsonResponse(200, { ...displayMenuFixture(), pricing: pricingOf('end_of_meal') }),
+    );
+    renderMenu('/menu-display?token=tok_roma&table=4&key=table-four-key00');
+    await screen.findByRole('heading', { level: 1, name: /Trattoria Roma/ });
+    await waitFor(() =>
+      expect(calls().map((call) => call.url)).toContain(
+        '/api/v1/table-bill?token=tok_roma&table=4&key=table-four-key00',
+      ),
+    );
+    expect(screen.queryByRole('link', { name: billPageMessages.viewBill })).not.toBeInTheDocument();
+    expect(screen.queryByText(billPageMessages.viewBill)).not.toBeInTheDocument();
   });
 
   it('from a card printed before keys, still offers the bill, which says what to do', async () => {

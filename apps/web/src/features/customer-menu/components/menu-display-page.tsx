@@ -2,6 +2,7 @@ import type { DisplayMenuResponse } from '@tableserve/contract/customer-menu';
 import { type MenuItem, menuCategoryLabels } from '@tableserve/contract/menu';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTableOwes } from '@/components/diner/use-table-owes';
 import { ViewBillLink } from '@/components/diner/view-bill-link';
 import { STICKY_HEADER_AFTER_PX } from '@/components/layout/header';
 import { useScrolledPast } from '@/components/layout/use-scrolled-past';
@@ -41,9 +42,13 @@ export function MenuDisplayPage() {
   const { data } = query;
   useLiveSoldOut(data?.restaurant.restaurant_id, opened);
   // The server paints this page without the table's key (one painting serves every scan of a
-  // table): the bill's link takes the key once hydrated, and is inert until then
-  // (docs/decisions/025-table-keys.md).
+  // table): the bill's link comes once hydrated, with the key (docs/decisions/025-table-keys.md).
   const hydrated = useHydrated();
+  const endOfMeal = data !== undefined && paymentTimingOf(data) === 'end_of_meal';
+  // A card with its key asks whether its table has anything to pay: the link shows only then.
+  const owes = useTableOwes(
+    hydrated && endOfMeal && token && table !== null && key ? { token, table, key } : null,
+  );
 
   // docs/product/api-conventions.md#api-calls: the stored restaurant (and its token) is compared and refreshed; the
   // table of a table's code (and its key) is kept for checkout and the bill (ADR 013), and when the restaurant is paid (ADR 020).
@@ -55,9 +60,12 @@ export function MenuDisplayPage() {
 
   // A failed background refresh keeps the menu already shown.
   if (data) {
+    // A card printed before keys still offers the bill, which says the code is out of date;
+    // a card with its key offers it once its table has something to pay (never painted: the
+    // server's painting cannot know).
     const bill: BillLink =
-      token && table !== null && paymentTimingOf(data) === 'end_of_meal'
-        ? { to: hydrated ? tableBillPath(token, table, key) : null }
+      token && table !== null && endOfMeal && hydrated && (key === null || owes)
+        ? { to: tableBillPath(token, table, key) }
         : null;
     return <MenuView key={data.restaurant.restaurant_id} {...data} table={table} bill={bill} />;
   }
