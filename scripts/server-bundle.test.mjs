@@ -79,6 +79,8 @@ describe('the server bundle', () => {
   it("ships the sheets' worker beside the server, bundled, which makes a restaurant's codes", async () => {
     const result = await answerOf('table-sheets.worker.cjs', {
       source: {
+        id: 1,
+        tableSecret: 's'.repeat(43),
         publicUrl: 'http://tableserve.test',
         name: 'Blue Door Bistro',
         token: 'a'.repeat(32),
@@ -87,6 +89,8 @@ describe('the server bundle', () => {
     });
     expect(result.codes.restaurant_name).toBe('Blue Door Bistro');
     expect(result.codes.codes).toHaveLength(2);
+    // Each card's link carries its table's key (docs/decisions/025-table-keys.md).
+    expect(result.codes.codes[1].link).toMatch(/&table=2&key=[\w-]{16}$/);
   });
 
   it("ships the receipts' worker beside the server, bundled, which draws a receipt's PDF", async () => {
@@ -101,8 +105,11 @@ describe('the server bundle', () => {
         state: 'OR',
         zip: '97201',
         phone: '5035550100',
+        taxRegistrationNumber: 'US 93-1234567',
       },
       tableNumber: 4,
+      orderIds: [12],
+      moreOrders: 0,
       paidDate: 'Mar 2, 2026',
       paidTime: '11:42 AM PST',
       lines: [{ label: 'Soup', options: '', amountCents: 600 }],
