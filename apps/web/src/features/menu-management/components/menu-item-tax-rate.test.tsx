@@ -32,6 +32,7 @@ function fakeServer(taxRates = rates) {
           service_charge_percent: 0,
           service_charge_min_party: null,
           stripe_account_id: null,
+          tax_registration_number: null,
           tax_rates: taxRates,
         },
       });
