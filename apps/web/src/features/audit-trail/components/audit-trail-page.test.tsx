@@ -21,8 +21,10 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   action: 'order.paid',
   object_type: 'order',
   object_id: 12,
+  object_name: null,
   before: { status: 'Ready' },
   after: { status: 'Completed' },
+  value_names: {},
   ...overrides,
 });
 
