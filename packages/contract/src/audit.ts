@@ -193,7 +193,24 @@ export const auditMessages = {
     staff: (objectId: number | null) => numbered('Staff member', objectId),
     // A pairing code names no device yet.
     device: (objectId: number | null) => numbered('Device', objectId),
+    /** What a new kind of object reads as until it has its own words. */
+    unknown: (objectId: number | null) => numbered('Item', objectId),
   } as Record<string, (objectId: number | null) => string>,
+  /** The words of values that are not a number or a text of their own. */
+  values: {
+    none: 'none',
+    yes: 'yes',
+    no: 'no',
+    notCounted: 'not counted',
+    defaultRate: 'Default rate',
+    deletedTaxRate: 'a deleted tax rate',
+    everyParty: 'every party',
+    partiesOf: (size: number) => `parties of ${size} or more`,
+    anItem: 'an item',
+    aPhoto: 'a photo',
+    replaced: 'replaced',
+    noPickup: 'no pickup',
+  },
   kinds: { owner: 'Owner', staff: 'Staff', device: 'Device', system: 'TableServe' },
   /** The file the export downloads, per business day or for the whole trail. */
   csvName: (day: string | undefined) => `audit-trail${day ? `-${day}` : ''}.csv`,
