@@ -29,7 +29,11 @@ export const StaffMember = z.object({
 });
 export type StaffMember = z.infer<typeof StaffMember>;
 
-export const StaffListResponse = z.object({ members: z.array(StaffMember) });
+export const StaffListResponse = z.object({
+  members: z.array(StaffMember),
+  /** The restaurant's time zone, in which the screen shows invitation dates. */
+  timezone: z.string().optional(),
+});
 export type StaffListResponse = z.infer<typeof StaffListResponse>;
 
 export const StaffMemberResponse = z.object({ message: z.string(), member: StaffMember });
@@ -75,6 +79,7 @@ export const staffTexts = {
   empty: 'No one has been invited yet.',
   status: { invited: 'Invited', active: 'Active' } satisfies Record<StaffStatus, string>,
   invitedOn: (date: string) => `Invited ${date}`,
+  rolesHeading: 'What each role may do',
   roleOf: (name: string) => `Role of ${name}`,
   resend: 'Resend invitation',
   resendOf: (name: string) => `Resend invitation to ${name}`,
@@ -84,6 +89,9 @@ export const staffTexts = {
   confirmRemove: (name: string) =>
     `${name} will be signed out at once and can no longer sign in to your restaurant.`,
   cancel: 'Cancel',
+  confirmRoleTitle: (name: string, role: string) => `Change ${name}'s role to ${role}?`,
+  confirmRole: 'The change takes effect at once, on every device they are signed in on.',
+  confirmRoleButton: (role: string) => `Change to ${role}`,
   acceptTitle: 'Join your team on TableServe',
   acceptIntro: (name: string, restaurant: string) =>
     `Hi ${name}, ${restaurant} has invited you. Choose a password to sign in.`,

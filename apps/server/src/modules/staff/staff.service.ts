@@ -99,7 +99,11 @@ export function createStaffService(deps: StaffServiceDeps) {
   return {
     async list(actor: Actor): Promise<StaffListResponse> {
       const restaurantId = await restaurantOf(actor);
-      return { members: (await repo.listLive(db, restaurantId)).map(toMember) };
+      const [members, restaurant] = await Promise.all([
+        repo.listLive(db, restaurantId),
+        restaurantReads.byId(db, restaurantId),
+      ]);
+      return { members: members.map(toMember), timezone: restaurant?.timezone };
     },
 
     async invite(actor: Actor, body: InviteStaffBody): Promise<StaffMemberResponse> {

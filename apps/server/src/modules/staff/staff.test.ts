@@ -165,6 +165,8 @@ describe('inviting, accepting and signing in', () => {
     expect(listed.json().members).toContainEqual(
       expect.objectContaining({ email: invited.email, status: 'active', role: 'server' }),
     );
+    // Dates on the screen read in the restaurant's zone.
+    expect(listed.json().timezone).toBe('America/Los_Angeles');
     const [entry] = await t.app.database.db
       .select()
       .from(auditEvents)

@@ -12,24 +12,16 @@ import { paymentSettingsScreen } from '@tableserve/contract/payment-settings';
 import { type AuditActorKind, ROLE_LABELS } from '@tableserve/contract/staff-roles';
 import { formatDollars } from '@/lib/money';
 import { weekdayLabel } from '@/lib/opening-hours';
-import { zonedFormat } from './order-summary-format';
+import { formatRestaurantDateTime } from '@/lib/restaurant-dates';
 
 /**
  * How an audit entry reads (docs/product/staff.md#audit-trail), on the Audit trail screen, in its
  * CSV and in an order's history: the same words everywhere, never a key, a code or an id.
  */
 
-const dateAndTime: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-};
-
-/** 'Nov 26, 2026, 7:05 PM' in the restaurant's zone. */
+/** 'Nov 26, 2026, 7:05 PM' in the restaurant's zone, as every staff screen writes a time. */
 export const formatAuditTime = (iso: string, timeZone: string): string =>
-  zonedFormat(dateAndTime, timeZone).format(new Date(iso));
+  formatRestaurantDateTime(iso, timeZone);
 
 export const describeAction = (entry: Pick<AuditEntry, 'action'>): string => auditActionLabel(entry.action);
 
