@@ -42,7 +42,12 @@ export type StaffMemberResponse = z.infer<typeof StaffMemberResponse>;
 export const InvitationQuery = z.strictObject({ token: emailToken });
 
 /** What the invitation page shows before the person sets a password. */
-export const InvitationResponse = z.object({ name: z.string(), restaurant_name: z.string() });
+export const InvitationResponse = z.object({
+  name: z.string(),
+  /** The address invited: the login page the person lands on has it filled in. */
+  email: z.string().optional(),
+  restaurant_name: z.string(),
+});
 export type InvitationResponse = z.infer<typeof InvitationResponse>;
 
 export const AcceptInvitationBody = z.strictObject({ token: emailToken, password });
@@ -54,7 +59,7 @@ export const staffMessages = {
   invitationResent: (email: string) => `Invitation sent again to ${email}.`,
   roleChanged: (name: string, role: string) => `${name} is now ${role}.`,
   removed: (name: string) => `${name} has been removed.`,
-  accepted: 'Your password is set. You can now log in.',
+  accepted: 'Your password is set. Log in to start.',
   ownerEmail: "This email belongs to a restaurant owner's account and cannot be invited.",
   memberEmail: 'This email already belongs to a staff member.',
   notYourself: 'You cannot change or remove your own account.',

@@ -210,7 +210,7 @@ export function createStaffService(deps: StaffServiceDeps) {
       const found = await repo.findByInvitation(db, hashToken(token), now());
       const restaurant = found && (await restaurantReads.byId(db, found.restaurantId));
       if (!restaurant) throw invalidInvitation();
-      return { name: found.name, restaurant_name: restaurant.name };
+      return { name: found.name, email: found.email, restaurant_name: restaurant.name };
     },
 
     async accept(body: AcceptInvitationBody): Promise<{ message: string }> {
