@@ -59,18 +59,22 @@ export const auditTaxRateName = (name: string, percent: number) => `${name} (${p
 export const auditValueKey = (kind: 'tax_rate' | 'order_item', id: number) => `${kind}:${id}`;
 
 /**
- * What each recorded field is called on the screen and in the CSV. A field reads by its object's
- * own label first ('restaurant.name'), then by this one.
+ * What each recorded field is called on the screen and in the CSV, in the order an entry lists
+ * its fields (the database keeps no order of its own).
  */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
   status: 'status',
-  total: 'total',
-  lines: 'items',
   amount: 'amount',
   tip: 'tip',
+  lines: 'items',
+  total: 'total',
   reason: 'reason',
   item_name: 'name',
   name: 'name',
+  restaurant_name: 'name',
+  device_name: 'device name',
+  email: 'email',
+  role: 'role',
   description: 'description',
   price: 'price',
   category: 'category',
@@ -81,7 +85,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   stock: 'portions left',
   option_groups: 'options',
   tax_rate_id: 'tax rate',
-  restaurant_name: 'name',
+  rate_percent: 'rate',
+  is_default: 'default rate',
   restaurant_type: 'type',
   number_of_tables: 'tables',
   opening_hours: 'opening hours',
@@ -92,7 +97,6 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   zip_code: 'ZIP code',
   country: 'country',
   phone: 'phone',
-  email: 'email',
   latitude: 'latitude',
   longitude: 'longitude',
   payment_timing: 'diners pay',
@@ -100,10 +104,6 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   service_charge_percent: 'service charge',
   service_charge_min_party: 'service charge for',
   stripe_account_id: 'Stripe account',
-  rate_percent: 'rate',
-  is_default: 'default rate',
-  role: 'role',
-  device_name: 'device name',
 };
 
 /** An unknown action reads as itself, so a new one is never hidden. */

@@ -311,8 +311,8 @@ describe('audit entries in words (docs/product/staff.md#audit-trail)', () => {
   it('reads refunds, payment settings, tax rates, the restaurant and staff in words', () => {
     expect(describeChanges(RECORDED['order.refunded'][0]!)).toEqual([
       'amount: $14.50',
-      'reason: Cold pizza',
       'items: 1 × Pizza $12.50, 2 × Soda $2.00',
+      'reason: Cold pizza',
     ]);
     expect(describeChanges(RECORDED['restaurant.payment_settings_changed'][0]!)).toEqual([
       'diners pay: At the counter → At the end of the meal',

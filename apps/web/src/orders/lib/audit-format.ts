@@ -64,6 +64,13 @@ function hidden(field: string, { objectType }: Context): boolean {
   return objectType === 'tax_rate' && field === 'tax_rate_id';
 }
 
+/** Where a field comes in an entry's list: the labels' order, an unknown field last. */
+const FIELD_ORDER = Object.keys(AUDIT_FIELD_LABELS);
+const fieldRank = (field: string) => {
+  const rank = FIELD_ORDER.indexOf(field);
+  return rank === -1 ? FIELD_ORDER.length : rank;
+};
+
 /** 'item_name' → 'name', by the contract's labels; an unknown field by its words. */
 const fieldName = (field: string) => AUDIT_FIELD_LABELS[field] ?? field.replaceAll('_', ' ');
 
@@ -227,8 +234,8 @@ export function describeChanges(entry: Changed): string[] {
   const context: Context = { objectType: entry.object_type, names: entry.value_names ?? {} };
   const before = asRecord(entry.before);
   const after = asRecord(entry.after);
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-    (field) => !hidden(field, context),
-  );
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((field) => !hidden(field, context))
+    .sort((a, b) => fieldRank(a) - fieldRank(b));
   return [...new Set(fields.flatMap((field) => fieldLines(field, before, after, context)))];
 }

@@ -63,14 +63,16 @@ export function AuditEntries({ entries, timeZone }: { entries: readonly AuditEnt
         <tbody className="divide-y divide-stone-100 align-top">
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td className="py-3 pr-4 whitespace-nowrap text-stone-600 tabular-nums">
+              <td className="min-w-28 py-3 pr-4 text-stone-600 tabular-nums">
                 <time dateTime={entry.at}>{formatAuditTime(entry.at, timeZone)}</time>
               </td>
-              <td className="py-3 pr-4 font-medium text-stone-900 [overflow-wrap:anywhere]">
+              <td className="min-w-28 py-3 pr-4 font-medium text-stone-900 [overflow-wrap:anywhere]">
                 <Actor entry={entry} />
               </td>
-              <td className="py-3 pr-4 text-stone-800">{describeAction(entry)}</td>
-              <td className="py-3 pr-4 text-stone-700 [overflow-wrap:anywhere]">{describeObject(entry)}</td>
+              <td className="min-w-36 py-3 pr-4 text-stone-800">{describeAction(entry)}</td>
+              <td className="min-w-28 py-3 pr-4 text-stone-700 [overflow-wrap:anywhere]">
+                {describeObject(entry)}
+              </td>
               <td className="w-[40%] py-3 text-stone-700">
                 <Changes entry={entry} />
               </td>

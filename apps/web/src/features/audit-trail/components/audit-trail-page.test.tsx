@@ -186,7 +186,7 @@ describe('Audit trail screen (docs/product/staff.md#audit-trail)', () => {
     ]);
     const table = await screen.findByRole('table');
     const changes = [
-      'amount: $12.50reason: Cold pizzaitems: 1 × Pizza $12.50',
+      'amount: $12.50items: 1 × Pizza $12.50reason: Cold pizza',
       'diners pay: At the counter → At the end of the meal',
       'role: Server → Manager',
     ];
@@ -208,7 +208,7 @@ describe('Audit trail screen (docs/product/staff.md#audit-trail)', () => {
     await waitFor(() => expect(blobs).toHaveLength(1));
     const rows = (await blobs[0]!.text()).split('\r\n').slice(1);
     expect(rows).toEqual([
-      '"Nov 20, 2026, 7:05 PM",Ada Lovelace,Refunded an order,Order #12,amount: $12.50; reason: Cold pizza; items: 1 × Pizza $12.50',
+      '"Nov 20, 2026, 7:05 PM",Ada Lovelace,Refunded an order,Order #12,amount: $12.50; items: 1 × Pizza $12.50; reason: Cold pizza',
       '"Nov 20, 2026, 7:05 PM",Ada Lovelace,Changed the payment settings,Restaurant,diners pay: At the counter → At the end of the meal',
       '"Nov 20, 2026, 7:05 PM",Sam Server,Changed a person\'s role,Rosa Marin,role: Server → Manager',
     ]);

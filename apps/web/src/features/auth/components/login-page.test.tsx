@@ -66,6 +66,7 @@ describe('Login page', () => {
     expect(screen.getByLabelText('Password')).toHaveFocus();
     expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
     expect(screen.queryByText('Welcome back')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
   });
 
   it('styles the login button active only when both fields are non-empty after trimming', async () => {

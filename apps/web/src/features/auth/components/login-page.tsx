@@ -121,7 +121,8 @@ export function LoginPage() {
   return (
     <>
       <AuthShell>
-        <BackButton />
+        {/* Behind a first sign-in is the invitation, spent: nothing to go back to. */}
+        {!firstSignIn && <BackButton />}
         {mode === 'login' ? (
           <AuthCard
             icon={UtensilsCrossed}

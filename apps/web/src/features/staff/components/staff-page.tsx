@@ -105,7 +105,8 @@ function InviteForm({ session, report }: { session: OwnerSession; report: Report
         noValidate
         aria-labelledby={headingId}
         // Aligned at the top, so one field's error under it leaves the others in line.
-        className="mt-5 grid items-start gap-4 md:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_10rem_auto]"
+        // The email gets the wider column, so an address shows whole while it is typed.
+        className="mt-5 grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)]"
       >
         <TextField
           label={staffTexts.name}
@@ -134,7 +135,7 @@ function InviteForm({ session, report }: { session: OwnerSession; report: Report
           type="submit"
           busy={invite.isPending}
           // Level with the fields: below where their labels are, as tall as they are.
-          className="md:col-span-2 md:justify-self-start xl:col-span-1 xl:mt-[1.625rem] xl:min-h-[2.875rem]"
+          className="lg:mt-[1.625rem] lg:min-h-[2.875rem] lg:justify-self-start"
         >
           {!invite.isPending && <Send className="size-4" aria-hidden />}
           {invite.isPending ? staffTexts.inviting : staffTexts.invite}
@@ -217,10 +218,10 @@ function Team({ session, report }: { session: OwnerSession; report: Report }) {
           {members.map((member) => (
             <li
               key={member.staff_id}
-              className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 md:flex-row md:items-center md:justify-between md:gap-6"
+              className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 xl:flex-row xl:items-center xl:justify-between xl:gap-6"
             >
               {/* Long names and addresses wrap rather than push the row's actions away. */}
-              <div className="min-w-0 md:flex-1">
+              <div className="min-w-0 xl:flex-1">
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-stone-900">
                   <span className="min-w-0 [overflow-wrap:anywhere]">{member.name}</span>
                   <span
@@ -239,7 +240,7 @@ function Team({ session, report }: { session: OwnerSession; report: Report }) {
                   {staffTexts.invitedOn(formatRestaurantDate(member.invited_at, timezone))}
                 </p>
               </div>
-              <div className="flex flex-wrap items-center gap-2 md:shrink-0">
+              <div className="flex flex-wrap items-center gap-2 xl:shrink-0">
                 <RoleSelect
                   className="sm:w-40"
                   aria-label={staffTexts.roleOf(member.name)}
