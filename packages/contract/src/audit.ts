@@ -18,7 +18,7 @@ const numbered = (noun: string, objectId: number | null) =>
   objectId === null ? noun : `${noun} #${objectId}`;
 
 /** What each known action reads as on the screen and in the CSV. */
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
+export const AUDIT_ACTION_LABELS = {
   'order.placed': 'Placed an order',
   'order.approved': 'Approved an order',
   'order.edited': 'Edited an order',
@@ -39,8 +39,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'tax_rate.added': 'Added a tax rate',
   'tax_rate.changed': 'Changed a tax rate',
   'tax_rate.deleted': 'Deleted a tax rate',
-  'table_codes.replaced': 'Replaced the table codes',
-  'qr_token.rotated': 'Replaced the QR codes',
+  'qr_token.rotated': 'Replaced all QR and table codes',
   'staff.invited': 'Invited a person',
   'staff.invitation_resent': 'Sent an invitation again',
   'staff.role_changed': "Changed a person's role",
@@ -48,10 +47,68 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'device.pairing_code_created': 'Created a pairing code',
   'device.paired': 'Paired a device',
   'device.revoked': 'Revoked a device',
+} as const satisfies Record<string, string>;
+
+/** An action the trail records: every one has its words, and a place in the Action filter. */
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
+/** A tax rate as the trail names it: 'Food (8.875 %)'. */
+export const auditTaxRateName = (name: string, percent: number) => `${name} (${percent} %)`;
+
+/** What a value of the trail points at, as the key of an entry's `value_names`. */
+export const auditValueKey = (kind: 'tax_rate' | 'order_item', id: number) => `${kind}:${id}`;
+
+/**
+ * What each recorded field is called on the screen and in the CSV, in the order an entry lists
+ * its fields (the database keeps no order of its own).
+ */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  status: 'status',
+  amount: 'amount',
+  tip: 'tip',
+  lines: 'items',
+  total: 'total',
+  reason: 'reason',
+  item_name: 'name',
+  name: 'name',
+  restaurant_name: 'name',
+  device_name: 'device name',
+  email: 'email',
+  role: 'role',
+  description: 'description',
+  price: 'price',
+  category: 'category',
+  image: 'photo',
+  available: 'available',
+  allergens: 'allergens',
+  dietary_tags: 'dietary tags',
+  stock: 'portions left',
+  option_groups: 'options',
+  tax_rate_id: 'tax rate',
+  rate_percent: 'rate',
+  is_default: 'default rate',
+  restaurant_type: 'type',
+  number_of_tables: 'tables',
+  opening_hours: 'opening hours',
+  timezone: 'time zone',
+  address: 'address',
+  city: 'city',
+  state: 'state',
+  zip_code: 'ZIP code',
+  country: 'country',
+  phone: 'phone',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  payment_timing: 'diners pay',
+  prices_include_tax: 'menu prices include tax',
+  service_charge_percent: 'service charge',
+  service_charge_min_party: 'service charge for',
+  stripe_account_id: 'Stripe account',
 };
 
 /** An unknown action reads as itself, so a new one is never hidden. */
-export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;
+export const auditActionLabel = (action: string): string =>
+  (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
 
 export const AuditActorKind = z.enum(AUDIT_ACTOR_KINDS);
 
@@ -75,8 +132,19 @@ export const AuditEntry = z.object({
   action: z.string(),
   object_type: z.string(),
   object_id: z.number().int().nullable(),
+  /**
+   * The object's name, worked out when the trail is read: the dish, person, device or tax rate as
+   * it is called now, or as the trail last recorded it once it is gone; null when it has none (an
+   * order, the restaurant).
+   */
+  object_name: z.string().nullable().default(null),
   before: z.unknown(),
   after: z.unknown(),
+  /**
+   * Names of the objects the values point at, by kind and id, worked out when the trail is read:
+   * 'tax_rate:2' → 'Food (8.875 %)', 'order_item:55' → '1 × Pizza'.
+   */
+  value_names: z.record(z.string(), z.string()).default({}),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
@@ -125,7 +193,24 @@ export const auditMessages = {
     staff: (objectId: number | null) => numbered('Staff member', objectId),
     // A pairing code names no device yet.
     device: (objectId: number | null) => numbered('Device', objectId),
+    /** What a new kind of object reads as until it has its own words. */
+    unknown: (objectId: number | null) => numbered('Item', objectId),
   } as Record<string, (objectId: number | null) => string>,
+  /** The words of values that are not a number or a text of their own. */
+  values: {
+    none: 'none',
+    yes: 'yes',
+    no: 'no',
+    notCounted: 'not counted',
+    defaultRate: 'Default rate',
+    deletedTaxRate: 'a deleted tax rate',
+    everyParty: 'every party',
+    partiesOf: (size: number) => `parties of ${size} or more`,
+    anItem: 'an item',
+    aPhoto: 'a photo',
+    replaced: 'replaced',
+    noPickup: 'no pickup',
+  },
   kinds: { owner: 'Owner', staff: 'Staff', device: 'Device', system: 'TableServe' },
   /** The file the export downloads, per business day or for the whole trail. */
   csvName: (day: string | undefined) => `audit-trail${day ? `-${day}` : ''}.csv`,

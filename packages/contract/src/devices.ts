@@ -63,7 +63,11 @@ export const DeviceSummary = z.object({
 });
 export type DeviceSummary = z.infer<typeof DeviceSummary>;
 
-export const DeviceListResponse = z.object({ devices: z.array(DeviceSummary) });
+export const DeviceListResponse = z.object({
+  devices: z.array(DeviceSummary),
+  /** The restaurant's time zone, in which the screen shows last seen and pairing dates. */
+  timezone: z.string().optional(),
+});
 export type DeviceListResponse = z.infer<typeof DeviceListResponse>;
 
 export const DevicesParams = z.strictObject({ restaurant_id: id });

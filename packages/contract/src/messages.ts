@@ -15,6 +15,16 @@ export const loginMessages = {
   other: 'An error occurred. Please try again',
 } as const;
 
+/**
+ * The login page a staff member lands on once their invitation's password is set
+ * (docs/product/staff.md#staff-accounts): their email filled in, no sign-up link. Here, not in
+ * staff.ts, so the prerendered login page loads no schema.
+ */
+export const firstSignInMessages = {
+  title: (restaurant: string) => `Welcome to ${restaurant}`,
+  intro: 'Your email is filled in: enter the password you just chose.',
+} as const;
+
 /** docs/product/accounts.md#password-reset. */
 export const ownerForgotMessages = {
   sent: 'Password reset link sent to your email.',

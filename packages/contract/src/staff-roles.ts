@@ -120,6 +120,16 @@ export const ROLE_LABELS: Record<Role, string> = {
   kitchen: 'Kitchen',
 };
 
+/**
+ * What each role may do, in a line, as the Staff screen explains it (docs/product/staff.md#roles).
+ */
+export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
+  manager:
+    'Every screen of the restaurant: menu, stock, orders and refunds, Kitchen, Daily Sales, staff, devices and the audit trail. Not your subscription or billing.',
+  server: 'Order Summary, Order Management (approve, edit, delete), Place Order and Mark as Paid.',
+  kitchen: 'The Kitchen screen: mark orders ready, recall them, sold out and portions left.',
+};
+
 export const staffRoleMessages = {
   /** A signed-in person or device whose role does not allow the call. */
   forbidden: 'Your role does not allow this.',

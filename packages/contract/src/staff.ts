@@ -29,7 +29,11 @@ export const StaffMember = z.object({
 });
 export type StaffMember = z.infer<typeof StaffMember>;
 
-export const StaffListResponse = z.object({ members: z.array(StaffMember) });
+export const StaffListResponse = z.object({
+  members: z.array(StaffMember),
+  /** The restaurant's time zone, in which the screen shows invitation dates. */
+  timezone: z.string().optional(),
+});
 export type StaffListResponse = z.infer<typeof StaffListResponse>;
 
 export const StaffMemberResponse = z.object({ message: z.string(), member: StaffMember });
@@ -38,7 +42,12 @@ export type StaffMemberResponse = z.infer<typeof StaffMemberResponse>;
 export const InvitationQuery = z.strictObject({ token: emailToken });
 
 /** What the invitation page shows before the person sets a password. */
-export const InvitationResponse = z.object({ name: z.string(), restaurant_name: z.string() });
+export const InvitationResponse = z.object({
+  name: z.string(),
+  /** The address invited: the login page the person lands on has it filled in. */
+  email: z.string().optional(),
+  restaurant_name: z.string(),
+});
 export type InvitationResponse = z.infer<typeof InvitationResponse>;
 
 export const AcceptInvitationBody = z.strictObject({ token: emailToken, password });
@@ -50,7 +59,7 @@ export const staffMessages = {
   invitationResent: (email: string) => `Invitation sent again to ${email}.`,
   roleChanged: (name: string, role: string) => `${name} is now ${role}.`,
   removed: (name: string) => `${name} has been removed.`,
-  accepted: 'Your password is set. You can now log in.',
+  accepted: 'Your password is set. Log in to start.',
   ownerEmail: "This email belongs to a restaurant owner's account and cannot be invited.",
   memberEmail: 'This email already belongs to a staff member.',
   notYourself: 'You cannot change or remove your own account.',
@@ -75,6 +84,7 @@ export const staffTexts = {
   empty: 'No one has been invited yet.',
   status: { invited: 'Invited', active: 'Active' } satisfies Record<StaffStatus, string>,
   invitedOn: (date: string) => `Invited ${date}`,
+  rolesHeading: 'What each role may do',
   roleOf: (name: string) => `Role of ${name}`,
   resend: 'Resend invitation',
   resendOf: (name: string) => `Resend invitation to ${name}`,
@@ -84,6 +94,9 @@ export const staffTexts = {
   confirmRemove: (name: string) =>
     `${name} will be signed out at once and can no longer sign in to your restaurant.`,
   cancel: 'Cancel',
+  confirmRoleTitle: (name: string, role: string) => `Change ${name}'s role to ${role}?`,
+  confirmRole: 'The change takes effect at once, on every device they are signed in on.',
+  confirmRoleButton: (role: string) => `Change to ${role}`,
   acceptTitle: 'Join your team on TableServe',
   acceptIntro: (name: string, restaurant: string) =>
     `Hi ${name}, ${restaurant} has invited you. Choose a password to sign in.`,

@@ -13,3 +13,17 @@ export function bannerOfState(state: unknown): BannerMessage | null {
     ? (message as BannerMessage)
     : null;
 }
+
+/** Who lands on the login page having just set their first password: their email, their restaurant. */
+export type FirstSignIn = { email: string; restaurant: string };
+
+/**
+ * The first sign-in the invitation page hands the login page, as
+ * `navigate(to, { state: { message, firstSignIn } })`; null when none.
+ */
+export function firstSignInOfState(state: unknown): FirstSignIn | null {
+  const first = (state as { firstSignIn?: Partial<FirstSignIn> } | null)?.firstSignIn;
+  return first && typeof first.email === 'string' && typeof first.restaurant === 'string'
+    ? { email: first.email, restaurant: first.restaurant }
+    : null;
+}

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@tableserve/contract/audit';
 import { SYSTEM_ACTOR_NAME } from '@tableserve/contract/staff-roles';
 import { eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -16,8 +17,11 @@ export type AuditObjectType =
 
 export type AuditEntry = {
   restaurantId: number;
-  /** A verb in the past: 'order.approved', 'menu_item.price_changed', 'staff.invited', … */
-  action: string;
+  /**
+   * A verb in the past: 'order.approved', 'menu_item.updated', 'staff.invited', … one of the
+   * contract's AUDIT_ACTION_LABELS, so each reads in words and can be filtered on.
+   */
+  action: AuditAction;
   objectType: AuditObjectType;
   objectId?: number | null;
   before?: unknown;

@@ -1,9 +1,10 @@
 import type { AuditEntry } from '@tableserve/contract/audit';
 import type { DbOrTx } from '../../db/client';
 import { type AuditRow, auditRepository as repo } from './audit.repository';
+import { withNames } from './audit-names';
 
-/** An entry as the API answers it. */
-export const toAuditEntry = (row: AuditRow): AuditEntry => ({
+/** An entry as the API answers it, without the names withNames adds. */
+export const toAuditEntry = (row: AuditRow): Omit<AuditEntry, 'object_name' | 'value_names'> => ({
   id: row.id,
   at: row.createdAt.toISOString(),
   actor_kind: row.actorKind,
@@ -23,6 +24,6 @@ export const toAuditEntry = (row: AuditRow): AuditEntry => ({
 export const auditReads = {
   /** One order's entries, oldest first. */
   async ofOrder(db: DbOrTx, restaurantId: number, orderId: number): Promise<AuditEntry[]> {
-    return (await repo.ofOrder(db, restaurantId, orderId)).map(toAuditEntry);
+    return withNames(db, restaurantId, (await repo.ofOrder(db, restaurantId, orderId)).map(toAuditEntry));
   },
 };

@@ -3,6 +3,7 @@ import { pagination } from '@tableserve/contract/pagination';
 import type { Db } from '../../db/client';
 import { businessDay, type RestaurantClock } from '../../lib/business-day';
 import { auditRepository as repo } from './audit.repository';
+import { withNames } from './audit-names';
 import { toAuditEntry } from './audit-reads';
 
 export type AuditService = ReturnType<typeof createAuditService>;
@@ -42,7 +43,7 @@ export function createAuditService({
         (query.page - 1) * query.per_page,
       );
       return {
-        entries: rows.map(toAuditEntry),
+        entries: await withNames(db, restaurant.id, rows.map(toAuditEntry)),
         pagination: pagination(query.page, query.per_page, total),
         timezone: restaurant.timezone,
       };

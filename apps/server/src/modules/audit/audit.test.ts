@@ -2,8 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AuditEntry } from '@tableserve/contract/audit';
 import { SYSTEM_ACTOR_NAME, staffRoleMessages } from '@tableserve/contract/staff-roles';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../db/schema';
+import { auditEvents, orderItems } from '../../db/schema';
 import { addMenuItem, placeDinerOrder, signUpDiner } from '../../test/orders';
 import { ownerWithRestaurant } from '../../test/restaurants';
 import { deviceTokenFor, staffTokenFor } from '../../test/staff';
@@ -273,6 +274,93 @@ describe('recording the menu, the restaurant and the codes', () => {
     );
     expect(rotated.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
       ['qr_token.rotated', null, null],
+    ]);
+  });
+});
+
+describe('naming what an entry is about, when the trail is read (docs/product/staff.md#audit-trail)', () => {
+  const named = (entry: AuditEntry) => [entry.action, entry.object_name, entry.value_names];
+
+  it('names the dish, person, device and tax rate as they are called now, or as last recorded once gone', async () => {
+    const p = await setup();
+    const rates = `/restaurant/tax-rates/${p.restaurantId}`;
+    const added = await api('POST', rates, p.owner.auth, { name: 'Food', rate_percent: 8.875 });
+    expect(added.statusCode).toBe(201);
+    const food = (added.json().data.tax_rates as { tax_rate_id: number; name: string }[]).find(
+      (rate) => rate.name === 'Food',
+    )!.tax_rate_id;
+    const dish = {
+      item_name: 'Margherita',
+      description: 'Good',
+      price: 12.5,
+      category: 'MainCourse',
+      restaurant_id: p.restaurantId,
+    };
+    const renamed = await entriesSince(p, async () => {
+      await api('POST', `/menu/update-menu-item/${p.pizza}`, p.owner.auth, dish);
+      await api('POST', `/menu/update-menu-item/${p.pizza}`, p.owner.auth, { ...dish, tax_rate_id: food });
+    });
+    const roleChanged = await entriesSince(p, () =>
+      api('PUT', `/staff/${p.server.id}`, p.owner.auth, { role: 'kitchen' }),
+    );
+    const revoked = await entriesSince(p, () =>
+      api('POST', `/owner/restaurant/${p.restaurantId}/devices/${p.tablet.id}/revoke`, p.owner.auth),
+    );
+    expect([...renamed, ...roleChanged, ...revoked].map(named)).toEqual([
+      ['menu_item.updated', 'Margherita', { [`tax_rate:${food}`]: 'Food (8.875 %)' }],
+      ['menu_item.updated', 'Margherita', {}],
+      ['staff.role_changed', p.server.name, {}],
+      ['device.revoked', p.tablet.name, {}],
+    ]);
+
+    // The rate is deleted: the dish's entry and the rate's own read by the name the trail kept.
+    expect((await api('DELETE', `${rates}/${food}`, p.owner.auth)).statusCode).toBe(200);
+    const { entries } = await trail(p, '?per_page=50');
+    expect(entries.filter((entry) => entry.object_type !== 'order').map(named)).toEqual([
+      ['tax_rate.deleted', 'Food (8.875 %)', {}],
+      ['device.revoked', p.tablet.name, {}],
+      ['staff.role_changed', p.server.name, {}],
+      ['menu_item.updated', 'Margherita', { [`tax_rate:${food}`]: 'Food (8.875 %)' }],
+      ['menu_item.updated', 'Margherita', {}],
+      ['tax_rate.added', 'Food (8.875 %)', {}],
+      ['menu_item.added', 'Margherita', {}],
+    ]);
+  });
+
+  it("names a refund's order lines as '1 × Pizza', and only the restaurant's own", async () => {
+    const p = await setup();
+    const other = await setup();
+    const orderId = await p.order();
+    const otherOrderId = await other.order();
+    const lineOf = async (id: number) =>
+      (await t.app.database.db.select().from(orderItems).where(eq(orderItems.orderId, id)))[0]!.id;
+    const [line, foreignLine] = [await lineOf(orderId), await lineOf(otherOrderId)];
+    await t.app.database.db.insert(auditEvents).values({
+      restaurantId: p.restaurantId,
+      actorKind: 'owner',
+      actorId: p.owner.userId,
+      actorName: 'Ada Lovelace',
+      action: 'order.refunded',
+      objectType: 'order',
+      objectId: orderId,
+      after: {
+        amount: 12.5,
+        reason: 'Burnt',
+        lines: [
+          { order_item_id: line, amount: 12.5 },
+          { order_item_id: foreignLine, amount: 1 },
+        ],
+      },
+    });
+    const [refund] = (await trail(p, '?action=order.refunded')).entries;
+    expect(named(refund!)).toEqual(['order.refunded', null, { [`order_item:${line}`]: '1 × Pizza' }]);
+    const history = await api(
+      'GET',
+      `/owner/restaurant/${p.restaurantId}/orders/${orderId}/history`,
+      p.owner.auth,
+    );
+    expect(history.json().entries.map(named)).toEqual([
+      ['order.refunded', null, { [`order_item:${line}`]: '1 × Pizza' }],
     ]);
   });
 });

@@ -247,9 +247,10 @@ export function createDevicesService(deps: {
     },
 
     async list(ownerId: number, restaurantId: number): Promise<DeviceListResponse> {
-      await restaurantOfCaller(db, ownerId, restaurantId);
+      const restaurant = await restaurantOfCaller(db, ownerId, restaurantId);
       const rows = await repo.listLive(db, restaurantId);
       return {
+        timezone: restaurant.timezone,
         devices: rows.map((row) => ({
           id: row.id,
           name: row.name,

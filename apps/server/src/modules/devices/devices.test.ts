@@ -252,6 +252,7 @@ describe('the device credential', () => {
     t.clock.advance(60_000);
     expect((await post('/devices/refresh', { credential: session.credential })).statusCode).toBe(200);
     const list = (await get(`/owner/restaurant/${restaurantId}/devices`, owner.auth)).json();
+    expect(list.timezone).toBe('America/Los_Angeles');
     expect(list.devices).toEqual([
       {
         id: session.device.id,

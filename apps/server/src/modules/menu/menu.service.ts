@@ -1,4 +1,5 @@
 import { allergenMessages, dietaryConflict } from '@tableserve/contract/allergens';
+import type { AuditAction } from '@tableserve/contract/audit';
 import {
   type MenuItem,
   type MenuItemBody,
@@ -146,7 +147,7 @@ export function createMenuService({
     actor: Actor,
     before: MenuItemRow,
     changes: Partial<NewMenuItem>,
-    action: (changed: FieldChange) => string,
+    action: (changed: FieldChange) => AuditAction,
   ) {
     return db.transaction(async (tx) => {
       const row = await repo.update(tx, before.id, before.restaurantId, changes);

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@tableserve/contract/audit';
 import {
   MAX_TAX_RATES,
   type PaymentSettingsResponse,
@@ -52,7 +53,7 @@ export function createTaxRatesService({ db, events }: { db: Db; events: DomainEv
     if (isDefault) await repo.clearDefault(tx, restaurantId);
   };
 
-  const audit = (tx: DbOrTx, actor: Actor, row: TaxRateRow, action: string, change: object) =>
+  const audit = (tx: DbOrTx, actor: Actor, row: TaxRateRow, action: AuditAction, change: object) =>
     recordAudit(tx, actor, {
       restaurantId: row.restaurantId,
       action,

@@ -78,7 +78,7 @@ export const staffRepository = {
   /** The live, not yet accepted member a usable (unused, unexpired) link names. */
   async findByInvitation(db: DbOrTx, tokenHash: string, now: Date) {
     const [row] = await db
-      .select({ name: staffMembers.name, restaurantId: staffMembers.restaurantId })
+      .select({ name: staffMembers.name, email: staffMembers.email, restaurantId: staffMembers.restaurantId })
       .from(staffInvitations)
       .innerJoin(staffMembers, eq(staffMembers.id, staffInvitations.staffId))
       .where(

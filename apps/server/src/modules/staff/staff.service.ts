@@ -99,7 +99,11 @@ export function createStaffService(deps: StaffServiceDeps) {
   return {
     async list(actor: Actor): Promise<StaffListResponse> {
       const restaurantId = await restaurantOf(actor);
-      return { members: (await repo.listLive(db, restaurantId)).map(toMember) };
+      const [members, restaurant] = await Promise.all([
+        repo.listLive(db, restaurantId),
+        restaurantReads.byId(db, restaurantId),
+      ]);
+      return { members: members.map(toMember), timezone: restaurant?.timezone };
     },
 
     async invite(actor: Actor, body: InviteStaffBody): Promise<StaffMemberResponse> {
@@ -206,7 +210,7 @@ export function createStaffService(deps: StaffServiceDeps) {
       const found = await repo.findByInvitation(db, hashToken(token), now());
       const restaurant = found && (await restaurantReads.byId(db, found.restaurantId));
       if (!restaurant) throw invalidInvitation();
-      return { name: found.name, restaurant_name: restaurant.name };
+      return { name: found.name, email: found.email, restaurant_name: restaurant.name };
     },
 
     async accept(body: AcceptInvitationBody): Promise<{ message: string }> {

@@ -139,7 +139,12 @@ describe('inviting, accepting and signing in', () => {
       url: `/api/v1/staff/invitation?token=${token}`,
       remoteAddress: nextAddress(),
     });
-    expect(shown.json()).toEqual({ name: invited.name, restaurant_name: 'Harbour Kitchen' });
+    // The email too: the login page the person lands on has it filled in.
+    expect(shown.json()).toEqual({
+      name: invited.name,
+      email: invited.email,
+      restaurant_name: 'Harbour Kitchen',
+    });
 
     // Not signed in before accepting: no password yet.
     expect((await login(invited.email)).statusCode).toBe(401);
@@ -165,6 +170,8 @@ describe('inviting, accepting and signing in', () => {
     expect(listed.json().members).toContainEqual(
       expect.objectContaining({ email: invited.email, status: 'active', role: 'server' }),
     );
+    // Dates on the screen read in the restaurant's zone.
+    expect(listed.json().timezone).toBe('America/Los_Angeles');
     const [entry] = await t.app.database.db
       .select()
       .from(auditEvents)

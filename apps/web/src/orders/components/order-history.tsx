@@ -14,7 +14,8 @@ export function OrderHistory({ restaurantId, token, orderId }: OrderHistoryProps
   const history = useOrderHistory(restaurantId, token, orderId, open);
   return (
     <details className="group text-sm" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="cursor-pointer rounded-lg py-1 font-medium text-stone-700 select-none hover:text-stone-900">
+      {/* py-3: a 44-px tap target, as every control on a phone or a tablet. */}
+      <summary className="cursor-pointer rounded-lg py-3 font-medium text-stone-700 select-none hover:text-stone-900">
         {text.history}
       </summary>
       {history.isError ? (

@@ -13,7 +13,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
   return (
     <ul className="flex flex-col gap-0.5">
       {changes.map((change) => (
-        <li key={change} className="break-words">
+        <li key={change} className="[overflow-wrap:anywhere]">
           {change}
         </li>
       ))}
@@ -33,13 +33,14 @@ function Actor({ entry }: { entry: AuditEntry }) {
 }
 
 /**
- * The entries, newest first: a table from a tablet up, one card per entry on a phone, where five
- * columns would not fit.
+ * The entries, newest first: a table on a wide screen, one card per entry on a phone or a tablet,
+ * where five columns would not fit. Every cell wraps, so a long change or name never widens the
+ * page.
  */
 export function AuditEntries({ entries, timeZone }: { entries: readonly AuditEntry[]; timeZone: string }) {
   return (
     <>
-      <table className="hidden w-full text-left text-sm md:table">
+      <table className="hidden w-full text-left text-sm lg:table">
         <thead className="border-b border-stone-200 text-xs font-semibold tracking-wide text-stone-500 uppercase">
           <tr>
             <th scope="col" className="py-2 pr-4">
@@ -62,29 +63,31 @@ export function AuditEntries({ entries, timeZone }: { entries: readonly AuditEnt
         <tbody className="divide-y divide-stone-100 align-top">
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td className="py-3 pr-4 whitespace-nowrap text-stone-600 tabular-nums">
+              <td className="min-w-28 py-3 pr-4 text-stone-600 tabular-nums">
                 <time dateTime={entry.at}>{formatAuditTime(entry.at, timeZone)}</time>
               </td>
-              <td className="py-3 pr-4 font-medium whitespace-nowrap text-stone-900">
+              <td className="min-w-28 py-3 pr-4 font-medium text-stone-900 [overflow-wrap:anywhere]">
                 <Actor entry={entry} />
               </td>
-              <td className="py-3 pr-4 text-stone-800">{describeAction(entry)}</td>
-              <td className="py-3 pr-4 whitespace-nowrap text-stone-700">{describeObject(entry)}</td>
-              <td className="py-3 text-stone-700">
+              <td className="min-w-36 py-3 pr-4 text-stone-800">{describeAction(entry)}</td>
+              <td className="min-w-28 py-3 pr-4 text-stone-700 [overflow-wrap:anywhere]">
+                {describeObject(entry)}
+              </td>
+              <td className="w-[40%] py-3 text-stone-700">
                 <Changes entry={entry} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <ul className="flex flex-col divide-y divide-stone-100 md:hidden">
+      <ul className="flex flex-col divide-y divide-stone-100 lg:hidden">
         {entries.map((entry) => (
           <li key={entry.id} className="flex flex-col gap-1 py-3 text-sm">
-            <div className="flex items-baseline justify-between gap-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3">
               <span className="font-semibold text-stone-900">{describeAction(entry)}</span>
-              <span className="shrink-0 text-stone-700">{describeObject(entry)}</span>
+              <span className="min-w-0 text-stone-700 [overflow-wrap:anywhere]">{describeObject(entry)}</span>
             </div>
-            <p className="text-stone-600">
+            <p className="text-stone-600 [overflow-wrap:anywhere]">
               {entry.actor_name} · <time dateTime={entry.at}>{formatAuditTime(entry.at, timeZone)}</time>
             </p>
             <div className="text-stone-700">

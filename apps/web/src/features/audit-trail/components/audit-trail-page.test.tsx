@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@tableserve/contract/audit';
+import { AUDIT_ACTION_LABELS, type AuditEntry } from '@tableserve/contract/audit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,8 +21,10 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   action: 'order.paid',
   object_type: 'order',
   object_id: 12,
+  object_name: null,
   before: { status: 'Ready' },
   after: { status: 'Completed' },
+  value_names: {},
   ...overrides,
 });
 
@@ -37,8 +39,10 @@ const entries = [
     action: 'menu_item.updated',
     object_type: 'menu_item',
     object_id: 4,
-    before: { price: 12.5 },
-    after: { price: 14 },
+    object_name: 'Margherita',
+    before: { price: 12.5, tax_rate_id: null },
+    after: { price: 14, tax_rate_id: 2 },
+    value_names: { 'tax_rate:2': 'Food (8.875 %)' },
   }),
 ];
 
@@ -81,7 +85,7 @@ describe('Audit trail screen (docs/product/staff.md#audit-trail)', () => {
     expect(rows).toEqual([
       'TimeWhoActionObjectChange',
       'Nov 20, 2026, 7:05 PMSam ServerStaffMarked an order paidOrder #12status: Ready → Completed',
-      'Nov 20, 2026, 6:00 PM=HYPERLINK("http://evil")OwnerChanged a dishDish #4price: $12.50 → $14.00',
+      'Nov 20, 2026, 6:00 PM=HYPERLINK("http://evil")OwnerChanged a dishMargheritaprice: $12.50 → $14.00tax rate: Default rate → Food (8.875 %)',
     ]);
   });
 
@@ -135,7 +139,7 @@ describe('Audit trail screen (docs/product/staff.md#audit-trail)', () => {
         .slice(1)
         .map((row) => row.textContent),
     ).toEqual([
-      'Nov 20, 2026, 7:05 PMTableServeRefunded an orderOrder #12amount: $24.44reason: Order cancelledautomatic: yes',
+      'Nov 20, 2026, 7:05 PMTableServeRefunded an orderOrder #12amount: $24.44reason: Order cancelled',
       'Nov 20, 2026, 6:00 PMTableServeCancelled an orderOrder #13status: Pending → Cancelledreason: Not paid within 15 minutes',
     ]);
     await user.selectOptions(screen.getByLabelText('Person'), 'TableServe');
@@ -146,6 +150,68 @@ describe('Audit trail screen (docs/product/staff.md#audit-trail)', () => {
     );
     await user.selectOptions(screen.getByLabelText('Action'), 'Refunded an order');
     await waitFor(() => expect(trailCalls().at(-1)).toContain('action=order.refunded'));
+  });
+
+  it("reads a refund's lines and the payment settings in words, on screen and in the CSV alike, and offers every action in the filter", async () => {
+    const user = userEvent.setup();
+    renderTrail([
+      entry({
+        id: 5,
+        actor_kind: 'owner',
+        actor_name: 'Ada Lovelace',
+        action: 'order.refunded',
+        before: null,
+        after: { amount: 12.5, reason: 'Cold pizza', lines: [{ order_item_id: 55, amount: 12.5 }] },
+        value_names: { 'order_item:55': '1 × Pizza' },
+      }),
+      entry({
+        id: 6,
+        actor_kind: 'owner',
+        actor_name: 'Ada Lovelace',
+        action: 'restaurant.payment_settings_changed',
+        object_type: 'restaurant',
+        object_id: 5,
+        before: { payment_timing: 'counter' },
+        after: { payment_timing: 'end_of_meal' },
+      }),
+      entry({
+        id: 7,
+        action: 'staff.role_changed',
+        object_type: 'staff',
+        object_id: 3,
+        object_name: 'Rosa Marin',
+        before: { role: 'server' },
+        after: { role: 'manager' },
+      }),
+    ]);
+    const table = await screen.findByRole('table');
+    const changes = [
+      'amount: $12.50items: 1 × Pizza $12.50reason: Cold pizza',
+      'diners pay: At the counter → At the end of the meal',
+      'role: Server → Manager',
+    ];
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.lastElementChild?.textContent),
+    ).toEqual(changes);
+    expect(within(table).getByText('Rosa Marin')).toBeInTheDocument();
+    const actions = within(screen.getByLabelText('Action'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(actions).toEqual(['Any action', ...Object.values(AUDIT_ACTION_LABELS)]);
+    expect(actions).toContain('Refunded an order');
+
+    const { blobs } = captureDownloads('blob:audit');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const rows = (await blobs[0]!.text()).split('\r\n').slice(1);
+    expect(rows).toEqual([
+      '"Nov 20, 2026, 7:05 PM",Ada Lovelace,Refunded an order,Order #12,amount: $12.50; items: 1 × Pizza $12.50; reason: Cold pizza',
+      '"Nov 20, 2026, 7:05 PM",Ada Lovelace,Changed the payment settings,Restaurant,diners pay: At the counter → At the end of the meal',
+      '"Nov 20, 2026, 7:05 PM",Sam Server,Changed a person\'s role,Rosa Marin,role: Server → Manager',
+    ]);
   });
 
   it('exports the filtered trail as CSV, a formula typed as a name opening as text', async () => {
@@ -160,7 +226,7 @@ describe('Audit trail screen (docs/product/staff.md#audit-trail)', () => {
       [
         'Time,Who,Action,Object,Change',
         '"Nov 20, 2026, 7:05 PM",Sam Server,Marked an order paid,Order #12,status: Ready → Completed',
-        `"Nov 20, 2026, 6:00 PM","'=HYPERLINK(""http://evil"")",Changed a dish,Dish #4,price: $12.50 → $14.00`,
+        `"Nov 20, 2026, 6:00 PM","'=HYPERLINK(""http://evil"")",Changed a dish,Margherita,price: $12.50 → $14.00; tax rate: Default rate → Food (8.875 %)`,
       ].join('\r\n'),
     );
   });

@@ -39,12 +39,34 @@ const activeSubscription = {
 };
 
 describe('Login page', () => {
-  it('shows the message the previous screen handed over (a staff password just set)', async () => {
+  it('shows the message the previous screen handed over', async () => {
     const { router } = renderRoute(LoginPage, { path: '/login', url: '/invite', destinations: ['/invite'] });
     await router.navigate('/login', {
-      state: { message: { type: 'success', text: 'Your password is set. You can now log in.' } },
+      state: { message: { type: 'success', text: 'Password reset link sent to your email.' } },
     });
-    expect(await screen.findByText('Your password is set. You can now log in.')).toBeInTheDocument();
+    expect(await screen.findByText('Password reset link sent to your email.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toBeInTheDocument();
+  });
+
+  it('greets a staff member who has just set their password: their email filled in, no sign-up link (docs/product/staff.md#staff-accounts)', async () => {
+    const { router } = renderRoute(LoginPage, { path: '/login', url: '/invite', destinations: ['/invite'] });
+    await router.navigate('/login', {
+      state: {
+        message: { type: 'success', text: 'Your password is set. Log in to start.' },
+        firstSignIn: { email: 'ana@example.com', restaurant: 'Harbour Kitchen' },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Welcome to Harbour Kitchen' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Your email is filled in: enter the password you just chose.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Your password is set. Log in to start.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('ana@example.com');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Welcome back')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
   });
 
   it('styles the login button active only when both fields are non-empty after trimming', async () => {

@@ -1,4 +1,4 @@
-import { ownerForgotMessages } from '@tableserve/contract/messages';
+import { firstSignInMessages, ownerForgotMessages } from '@tableserve/contract/messages';
 import { ArrowLeft, KeyRound, UtensilsCrossed } from 'lucide-react';
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -9,7 +9,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
-import { type BannerMessage, bannerOfState } from '@/lib/banner-message';
+import { type BannerMessage, bannerOfState, firstSignInOfState } from '@/lib/banner-message';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useRequestOwnerPasswordReset } from '../api/forgot-password';
 import { prepareOwnerSignIn, useOwnerSignIn } from '../hooks/use-owner-sign-in';
@@ -43,12 +43,14 @@ export function LoginPage() {
   const location = useLocation();
   // A message the previous screen handed over (a staff member's password just set).
   const [message, setMessage] = useState<BannerMessage | null>(() => bannerOfState(location.state));
+  // A staff member who has just set their password: greeted, their email filled in, no sign-up link.
+  const [firstSignIn] = useState(() => firstSignInOfState(location.state));
   // The page is prerendered (docs/performance.md): what was typed, or a password manager filled
   // in, before the app hydrated it is in the fields but not in the state. Hydration leaves a
   // field's value alone, but the next render would set it to the state's empty value, wiping what
   // was typed. So read the fields in the first render and again in a layout effect right after the
   // hydrating commit, before any other render: under load the typing may land between the two.
-  const [email, setEmail] = useState(() => typedBeforeHydration(LOGIN_EMAIL_ID));
+  const [email, setEmail] = useState(() => firstSignIn?.email || typedBeforeHydration(LOGIN_EMAIL_ID));
   const [password, setPassword] = useState(() => typedBeforeHydration(LOGIN_PASSWORD_ID));
   useLayoutEffect(() => {
     setEmail(typedBeforeHydration(LOGIN_EMAIL_ID));
@@ -63,7 +65,9 @@ export function LoginPage() {
 
   useEffect(() => {
     window.scrollTo(0, 0);
-  }, []);
+    // Their email is there: the password is what is left to type.
+    if (firstSignIn) document.getElementById(LOGIN_PASSWORD_ID)?.focus();
+  }, [firstSignIn]);
 
   // Till hydrated, Log in is disabled, so the browser cannot submit the form itself (a GET with
   // the password in its address), and it looks as the server drew it.
@@ -117,12 +121,17 @@ export function LoginPage() {
   return (
     <>
       <AuthShell>
-        <BackButton />
+        {/* Behind a first sign-in is the invitation, spent: nothing to go back to. */}
+        {!firstSignIn && <BackButton />}
         {mode === 'login' ? (
           <AuthCard
             icon={UtensilsCrossed}
-            title="Welcome back"
-            description="Log in to TableServe to manage your restaurant, menu and orders."
+            title={firstSignIn ? firstSignInMessages.title(firstSignIn.restaurant) : 'Welcome back'}
+            description={
+              firstSignIn
+                ? firstSignInMessages.intro
+                : 'Log in to TableServe to manage your restaurant, menu and orders.'
+            }
           >
             {banner}
             <form
@@ -167,12 +176,14 @@ export function LoginPage() {
                 Log in
               </SubmitButton>
             </form>
-            <p className="mt-7 border-t border-stone-100 pt-6 text-center text-sm text-stone-600">
-              New to TableServe?{' '}
-              <Link to={paths.register} className={`${textLink} inline-flex min-h-11 items-center px-1`}>
-                Create an account
-              </Link>
-            </p>
+            {!firstSignIn && (
+              <p className="mt-7 border-t border-stone-100 pt-6 text-center text-sm text-stone-600">
+                New to TableServe?{' '}
+                <Link to={paths.register} className={`${textLink} inline-flex min-h-11 items-center px-1`}>
+                  Create an account
+                </Link>
+              </p>
+            )}
           </AuthCard>
         ) : (
           <AuthCard

@@ -25,10 +25,10 @@ const tablet = {
   created_at: '2026-03-02T12:00:00.000Z',
 };
 
-function fakeServer() {
-  let devices = [tablet];
+function fakeServer(first: object = tablet, timezone?: string) {
+  let devices = [first];
   const stub = stubFetch((call) => {
-    if (call.url === base) return jsonResponse(200, { devices });
+    if (call.url === base) return jsonResponse(200, { devices, timezone });
     if (call.url === `${base}/pairing-codes`)
       return jsonResponse(201, {
         code: '123456',
@@ -142,5 +142,17 @@ describe('the Devices screen', () => {
     expect(calls().filter((call) => call.url.endsWith('/revoke'))).toEqual([
       expect.objectContaining({ method: 'POST' }),
     ]);
+  });
+
+  it("writes last seen and the pairing date as the Staff screen does, in the restaurant's zone", async () => {
+    signInRestaurantOwner();
+    fakeServer(
+      { ...tablet, last_seen_at: '2026-12-02T20:30:00.000Z', created_at: '2026-12-02T20:00:00.000Z' },
+      'Asia/Tokyo',
+    );
+    renderRoute(DevicesPage, { path: '/dashboard/devices' });
+    expect(
+      await screen.findByText(`${text.lastSeen}: Dec 3, 2026, 5:30 AM · ${text.paired}: Dec 3, 2026`),
+    ).toBeInTheDocument();
   });
 });

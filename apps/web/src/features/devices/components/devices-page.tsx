@@ -15,6 +15,7 @@ import { control, TextField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
 import { ApiRequestError } from '@/lib/api-client';
+import { formatRestaurantDate, formatRestaurantDateTime } from '@/lib/restaurant-dates';
 import { LeaveSession } from '@/session/owner/leave-session';
 import { OwnerOnly } from '@/session/owner/owner-only';
 import { isRefusedToken, type OwnerSession, readRestaurantId } from '@/session/owner/owner-session';
@@ -56,7 +57,13 @@ function Devices({ session, restaurantId }: { session: OwnerSession; restaurantI
         {devices.data?.devices.length === 0 && <p className="mt-4 text-stone-600">{text.empty}</p>}
         <ul className="mt-4 divide-y divide-stone-200">
           {devices.data?.devices.map((device) => (
-            <DeviceRow key={device.id} device={device} session={session} restaurantId={restaurantId} />
+            <DeviceRow
+              key={device.id}
+              device={device}
+              timeZone={devices.data.timezone}
+              session={session}
+              restaurantId={restaurantId}
+            />
           ))}
         </ul>
       </Card>
@@ -253,10 +260,13 @@ function PairingCode({ shown }: { shown: ShownCode }) {
 
 function DeviceRow({
   device,
+  timeZone,
   session,
   restaurantId,
 }: {
   device: DeviceSummary;
+  /** The restaurant's, in which dates read as on the Staff screen and the audit trail. */
+  timeZone: string | undefined;
   session: OwnerSession;
   restaurantId: number;
 }) {
@@ -269,9 +279,7 @@ function DeviceRow({
       return queryClient.invalidateQueries({ queryKey: ['devices', restaurantId] });
     },
   });
-  const seen = device.last_seen_at
-    ? new Date(device.last_seen_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-    : text.never;
+  const seen = device.last_seen_at ? formatRestaurantDateTime(device.last_seen_at, timeZone) : text.never;
   return (
     <li className="flex items-start justify-between gap-3 py-3">
       <div className="min-w-0">
@@ -280,8 +288,7 @@ function DeviceRow({
           <span className="text-sm font-normal text-stone-500">· {ROLE_LABELS[device.role]}</span>
         </p>
         <p className="text-sm text-stone-500">
-          {text.lastSeen}: {seen} · {text.paired}:{' '}
-          {new Date(device.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+          {text.lastSeen}: {seen} · {text.paired}: {formatRestaurantDate(device.created_at, timeZone)}
         </p>
       </div>
       <Button
@@ -289,6 +296,7 @@ function DeviceRow({
         size="sm"
         aria-label={text.revoke(device.name)}
         onClick={() => setConfirming(true)}
+        className="min-h-11 shrink-0"
       >
         {text.confirmRevoke}
       </Button>

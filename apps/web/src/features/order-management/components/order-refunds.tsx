@@ -21,7 +21,8 @@ export function OrderRefunds({ token, orderId }: { token: string; orderId: numbe
   const data = refunds.data;
   return (
     <details className="text-sm" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="cursor-pointer rounded-lg py-1 font-medium text-stone-700 select-none hover:text-stone-900">
+      {/* py-3: a 44-px tap target, as every control on a phone or a tablet. */}
+      <summary className="cursor-pointer rounded-lg py-3 font-medium text-stone-700 select-none hover:text-stone-900">
         {text.heading}
       </summary>
       {refunds.isError ? (

@@ -19,7 +19,7 @@ const staffQueryKey = ['staff'] as const;
 export function useStaffList({ token }: OwnerSession) {
   return useQuery({
     queryKey: staffQueryKey,
-    queryFn: async () => StaffListResponse.parse(await apiRequest<unknown>('/staff', { token })).members,
+    queryFn: async () => StaffListResponse.parse(await apiRequest<unknown>('/staff', { token })),
   });
 }
 

@@ -17,11 +17,15 @@ const renderInvite = () =>
   });
 
 describe('the invitation page (docs/product/staff.md#staff-accounts)', () => {
-  it('says who invites the person, sets the password and goes to the login page with the message', async () => {
+  it('says who invites the person, sets the password and goes to the login page with the message and the email', async () => {
     const { calls } = stubFetch(({ method }) =>
       method === 'GET'
-        ? jsonResponse(200, { name: 'Ana Diaz', restaurant_name: 'Harbour Kitchen' })
-        : jsonResponse(200, { message: 'Your password is set. You can now log in.' }),
+        ? jsonResponse(200, {
+            name: 'Ana Diaz',
+            email: 'ana@example.com',
+            restaurant_name: 'Harbour Kitchen',
+          })
+        : jsonResponse(200, { message: 'Your password is set. Log in to start.' }),
     );
     const { router } = renderInvite();
     expect(
@@ -38,7 +42,8 @@ describe('the invitation page (docs/product/staff.md#staff-accounts)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText('Page /login')).toBeInTheDocument();
     expect(router.state.location.state).toEqual({
-      message: { type: 'success', text: 'Your password is set. You can now log in.' },
+      message: { type: 'success', text: 'Your password is set. Log in to start.' },
+      firstSignIn: { email: 'ana@example.com', restaurant: 'Harbour Kitchen' },
     });
     expect(calls()[1]).toMatchObject({ method: 'POST', body: { token: TOKEN, password: 'long enough 1' } });
   });

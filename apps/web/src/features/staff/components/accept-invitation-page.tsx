@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
-import type { BannerMessage } from '@/lib/banner-message';
+import type { BannerMessage, FirstSignIn } from '@/lib/banner-message';
 import { useAcceptInvitation, useInvitation } from '../api/staff';
 
 const serverText = (error: unknown) =>
@@ -19,7 +19,8 @@ const serverText = (error: unknown) =>
 
 /**
  * /invite/:token (docs/product/staff.md#staff-accounts): who invites the person, a password and
- * its confirmation; once set, the login page, with the server's success message.
+ * its confirmation; once set, the login page, with the server's success message and the email
+ * filled in.
  */
 export function AcceptInvitationPage() {
   const { token = '' } = useParams();
@@ -46,11 +47,26 @@ export function AcceptInvitationPage() {
       </Card>
     );
   return (
-    <PasswordForm token={token} name={invitation.data.name} restaurant={invitation.data.restaurant_name} />
+    <PasswordForm
+      token={token}
+      name={invitation.data.name}
+      email={invitation.data.email}
+      restaurant={invitation.data.restaurant_name}
+    />
   );
 }
 
-function PasswordForm({ token, name, restaurant }: { token: string; name: string; restaurant: string }) {
+function PasswordForm({
+  token,
+  name,
+  email,
+  restaurant,
+}: {
+  token: string;
+  name: string;
+  email: string | undefined;
+  restaurant: string;
+}) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -76,7 +92,10 @@ function PasswordForm({ token, name, restaurant }: { token: string; name: string
       {
         onSuccess: (text) => {
           const message: BannerMessage = { type: 'success', text };
-          navigate(paths.login, { state: { message } });
+          // The login page greets a first sign-in, with the invited email filled in.
+          const firstSignIn: FirstSignIn | undefined =
+            email === undefined ? undefined : { email, restaurant };
+          navigate(paths.login, { state: { message, firstSignIn } });
         },
         onError: (error) => setFormError(serverText(error)),
       },

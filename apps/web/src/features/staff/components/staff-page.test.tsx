@@ -16,7 +16,7 @@ const ana: StaffMember = {
   email: 'ana@example.com',
   role: 'server',
   status: 'invited',
-  invited_at: '2026-03-02T12:00:00.000Z',
+  invited_at: '2026-03-02T21:00:00.000Z',
 };
 const ben: StaffMember = {
   ...ana,
@@ -32,7 +32,8 @@ function stubStaffApi(members: StaffMember[], answers: Record<string, Response> 
   return stubFetch(({ url, method }) => {
     const answer = answers[`${method} ${url}`];
     if (answer) return answer;
-    if (method === 'GET' && url === '/api/v1/staff') return jsonResponse(200, { members });
+    if (method === 'GET' && url === '/api/v1/staff')
+      return jsonResponse(200, { members, timezone: 'Asia/Tokyo' });
     throw new Error(`unexpected ${method} ${url}`);
   });
 }
@@ -58,6 +59,24 @@ describe('the Staff screen (docs/product/staff.md#staff-accounts)', () => {
     expect(screen.getByRole('button', { name: 'Resend invitation to Ana Diaz' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resend invitation to Ben Ode' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove Ben Ode' })).toBeInTheDocument();
+    // The date as on Devices and the audit trail, in the restaurant's zone (21:00 UTC is the next day in Tokyo).
+    expect(screen.getAllByText('Invited Mar 3, 2026')).toHaveLength(2);
+  });
+
+  it('says in a line what each role may do (docs/product/staff.md#roles)', async () => {
+    signInOwner();
+    stubStaffApi([]);
+    renderStaff();
+    const guide = await screen.findByRole('region', { name: 'What each role may do' });
+    expect(
+      within(guide)
+        .getAllByRole('definition')
+        .map((line) => `${line.previousElementSibling?.textContent}: ${line.textContent}`),
+    ).toEqual([
+      'Manager: Every screen of the restaurant: menu, stock, orders and refunds, Kitchen, Daily Sales, staff, devices and the audit trail. Not your subscription or billing.',
+      'Server: Order Summary, Order Management (approve, edit, delete), Place Order and Mark as Paid.',
+      'Kitchen: The Kitchen screen: mark orders ready, recall them, sold out and portions left.',
+    ]);
   });
 
   it('invites with name, email and role, then says so and clears the form', async () => {
@@ -100,17 +119,34 @@ describe('the Staff screen (docs/product/staff.md#staff-accounts)', () => {
     );
   });
 
-  it('changes a role from the row', async () => {
+  it('changes a role from the row only once confirmed, naming the person and the new role; Cancel puts the select back', async () => {
     signInOwner();
     const { calls } = stubStaffApi([ana], {
-      'PUT /api/v1/staff/7': jsonResponse(200, { message: 'Ana Diaz is now Kitchen.', member: ana }),
+      'PUT /api/v1/staff/7': jsonResponse(200, { message: 'Ana Diaz is now Manager.', member: ana }),
     });
     renderStaff();
-    fireEvent.change(await screen.findByRole('combobox', { name: 'Role of Ana Diaz' }), {
-      target: { value: 'kitchen' },
-    });
-    await expectSuccess('Ana Diaz is now Kitchen.');
-    expect(calls().find((call) => call.method === 'PUT')?.body).toEqual({ role: 'kitchen' });
+    const select = await screen.findByRole('combobox', { name: 'Role of Ana Diaz' });
+    fireEvent.change(select, { target: { value: 'manager' } });
+    const dialog = await screen.findByRole('dialog', { name: "Change Ana Diaz's role to Manager?" });
+    expect(dialog).toHaveTextContent(
+      'Manager: Every screen of the restaurant: menu, stock, orders and refunds, Kitchen, Daily Sales, staff, devices and the audit trail. Not your subscription or billing.The change takes effect at once, on every device they are signed in on.',
+    );
+    expect(select).toHaveValue('manager');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(select).toHaveValue('server'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls().filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    fireEvent.change(select, { target: { value: 'manager' } });
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change to Manager' }),
+    );
+    await expectSuccess('Ana Diaz is now Manager.');
+    expect(
+      calls()
+        .filter((call) => call.method === 'PUT')
+        .map((call) => call.body),
+    ).toEqual([{ role: 'manager' }]);
   });
 
   it('removes only after the confirmation', async () => {

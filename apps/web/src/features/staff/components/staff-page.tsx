@@ -1,5 +1,10 @@
 import { InviteStaffBody, type StaffMember, staffMessages, staffTexts } from '@tableserve/contract/staff';
-import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@tableserve/contract/staff-roles';
+import {
+  ROLE_DESCRIPTIONS,
+  ROLE_LABELS,
+  STAFF_ROLES,
+  type StaffRole,
+} from '@tableserve/contract/staff-roles';
 import { MailPlus, Send, Trash2, UserPlus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -12,6 +17,7 @@ import { LoadingScreen } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
 import type { BannerMessage } from '@/lib/banner-message';
 import { cn } from '@/lib/cn';
+import { formatRestaurantDate } from '@/lib/restaurant-dates';
 import { OwnerOnly } from '@/session/owner/owner-only';
 import type { OwnerSession } from '@/session/owner/owner-session';
 import {
@@ -98,7 +104,9 @@ function InviteForm({ session, report }: { session: OwnerSession; report: Report
         onSubmit={submit}
         noValidate
         aria-labelledby={headingId}
-        className="mt-5 grid gap-4 md:grid-cols-2 xl:grid-cols-[1fr_1fr_11rem_auto] xl:items-end"
+        // Aligned at the top, so one field's error under it leaves the others in line.
+        // The email gets the wider column, so an address shows whole while it is typed.
+        className="mt-5 grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)]"
       >
         <TextField
           label={staffTexts.name}
@@ -126,13 +134,35 @@ function InviteForm({ session, report }: { session: OwnerSession; report: Report
         <Button
           type="submit"
           busy={invite.isPending}
-          className="md:col-span-2 md:justify-self-start xl:col-span-1"
+          // Level with the fields: below where their labels are, as tall as they are.
+          className="lg:mt-[1.625rem] lg:min-h-[2.875rem] lg:justify-self-start"
         >
           {!invite.isPending && <Send className="size-4" aria-hidden />}
           {invite.isPending ? staffTexts.inviting : staffTexts.invite}
         </Button>
       </form>
+      <RoleGuide />
     </Card>
+  );
+}
+
+/** A line per role, so whoever invites knows what they give (docs/product/staff.md#roles). */
+function RoleGuide() {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mt-6 border-t border-stone-100 pt-5">
+      <h3 id={headingId} className="text-sm font-semibold text-stone-800">
+        {staffTexts.rolesHeading}
+      </h3>
+      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[7rem_minmax(0,1fr)]">
+        {STAFF_ROLES.map((role) => (
+          <div key={role} className="contents">
+            <dt className="font-medium text-stone-800">{ROLE_LABELS[role]}</dt>
+            <dd className="mb-2 text-stone-600 sm:mb-0">{ROLE_DESCRIPTIONS[role]}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 
@@ -170,26 +200,30 @@ function Team({ session, report }: { session: OwnerSession; report: Report }) {
   const resend = useResendInvitation(session);
   const remove = useRemoveStaff(session);
   const [removing, setRemoving] = useState<StaffMember | null>(null);
+  // A role picked in a row's select, waiting for its confirmation; the select shows it meanwhile.
+  const [changing, setChanging] = useState<{ member: StaffMember; role: StaffRole } | null>(null);
   const callbacks = { onSuccess: report.done, onError: report.failed };
 
   if (list.isPending) return <LoadingScreen label="Loading your team" />;
   if (list.isError) return <Alert type="error">{failure(list.error).text}</Alert>;
+  const { members, timezone } = list.data;
 
   return (
     <Card className="p-5 md:p-6">
       <h2 className="text-lg font-semibold">{staffTexts.listHeading}</h2>
-      {list.data.length === 0 ? (
+      {members.length === 0 ? (
         <p className="mt-4 text-sm text-stone-600">{staffTexts.empty}</p>
       ) : (
         <ul className="mt-4 divide-y divide-stone-100">
-          {list.data.map((member) => (
+          {members.map((member) => (
             <li
               key={member.staff_id}
-              className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 md:flex-row md:items-center md:justify-between"
+              className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 xl:flex-row xl:items-center xl:justify-between xl:gap-6"
             >
-              <div className="min-w-0">
-                <p className="flex flex-wrap items-center gap-2 font-medium text-stone-900">
-                  <span className="truncate">{member.name}</span>
+              {/* Long names and addresses wrap rather than push the row's actions away. */}
+              <div className="min-w-0 xl:flex-1">
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-stone-900">
+                  <span className="min-w-0 [overflow-wrap:anywhere]">{member.name}</span>
                   <span
                     className={cn(
                       'rounded-full px-2 py-0.5 text-xs font-semibold',
@@ -201,17 +235,17 @@ function Team({ session, report }: { session: OwnerSession; report: Report }) {
                     {staffTexts.status[member.status]}
                   </span>
                 </p>
-                <p className="truncate text-sm text-stone-600">{member.email}</p>
+                <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">{member.email}</p>
                 <p className="text-xs text-stone-500">
-                  {staffTexts.invitedOn(new Date(member.invited_at).toLocaleDateString())}
+                  {staffTexts.invitedOn(formatRestaurantDate(member.invited_at, timezone))}
                 </p>
               </div>
-              <div className="flex flex-wrap items-center gap-2">
+              <div className="flex flex-wrap items-center gap-2 xl:shrink-0">
                 <RoleSelect
-                  className="sm:w-44"
+                  className="sm:w-40"
                   aria-label={staffTexts.roleOf(member.name)}
-                  value={member.role}
-                  onChange={(role) => changeRole.mutate({ staffId: member.staff_id, role }, callbacks)}
+                  value={changing?.member.staff_id === member.staff_id ? changing.role : member.role}
+                  onChange={(role) => role !== member.role && setChanging({ member, role })}
                 />
                 {member.status === 'invited' && (
                   <Button
@@ -219,6 +253,7 @@ function Team({ session, report }: { session: OwnerSession; report: Report }) {
                     size="sm"
                     aria-label={staffTexts.resendOf(member.name)}
                     onClick={() => resend.mutate(member.staff_id, callbacks)}
+                    className="min-h-11"
                   >
                     <MailPlus className="size-4" aria-hidden />
                     {staffTexts.resend}
@@ -229,7 +264,7 @@ function Team({ session, report }: { session: OwnerSession; report: Report }) {
                   size="sm"
                   aria-label={staffTexts.removeOf(member.name)}
                   onClick={() => setRemoving(member)}
-                  className="text-red-700 hover:bg-red-50"
+                  className="min-h-11 min-w-11 text-red-700 hover:bg-red-50"
                 >
                   <Trash2 className="size-4" aria-hidden />
                   {staffTexts.remove}
@@ -239,6 +274,41 @@ function Team({ session, report }: { session: OwnerSession; report: Report }) {
           ))}
         </ul>
       )}
+      <Modal
+        open={changing !== null}
+        onClose={() => setChanging(null)}
+        title={changing ? staffTexts.confirmRoleTitle(changing.member.name, ROLE_LABELS[changing.role]) : ''}
+        className="max-w-md"
+        footer={
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => setChanging(null)}>
+              {staffTexts.cancel}
+            </Button>
+            <Button
+              busy={changeRole.isPending}
+              onClick={() =>
+                changing &&
+                changeRole.mutate(
+                  { staffId: changing.member.staff_id, role: changing.role },
+                  { ...callbacks, onSettled: () => setChanging(null) },
+                )
+              }
+            >
+              {changing && staffTexts.confirmRoleButton(ROLE_LABELS[changing.role])}
+            </Button>
+          </div>
+        }
+      >
+        {changing && (
+          <div className="flex flex-col gap-3 text-sm leading-6 text-stone-700">
+            <p>
+              <span className="font-semibold text-stone-900">{ROLE_LABELS[changing.role]}:</span>{' '}
+              {ROLE_DESCRIPTIONS[changing.role]}
+            </p>
+            <p>{staffTexts.confirmRole}</p>
+          </div>
+        )}
+      </Modal>
       <Modal
         open={removing !== null}
         onClose={() => setRemoving(null)}
