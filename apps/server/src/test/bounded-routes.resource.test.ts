@@ -15,7 +15,7 @@ import {
 } from './large-data';
 import { type Diner, signUpDiner } from './orders';
 import { collectGarbage, healthTime as healthAt, inMb } from './resource-probes';
-import { type Owner, ownerWithRestaurant } from './restaurants';
+import { type Owner, ownerWithRestaurant, tableKeyFor } from './restaurants';
 import { staffTokenFor } from './staff';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -59,6 +59,8 @@ let place: { owner: Owner; restaurantId: number; token: string };
 let sheetOwners: { owner: Owner; restaurantId: number }[];
 let diner: Diner;
 let bill: LargeBill;
+/** The bill's table's key, as its card prints it (docs/decisions/025-table-keys.md). */
+let tableKey: string;
 let dayOrderIds: number[];
 
 beforeAll(async () => {
@@ -85,6 +87,7 @@ beforeAll(async () => {
     itemsPaid: 200,
     at: new Date(now.getTime() - 30 * 60_000),
   });
+  tableKey = await tableKeyFor(t, place.restaurantId, bill.tableNumber);
   dayOrderIds = await insertOrderHistory(t, {
     restaurantId: place.restaurantId,
     customerId: diner.customer_id,
@@ -106,7 +109,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const rid = () => place.restaurantId;
-const table = () => `token=${place.token}&table=${bill.tableNumber}`;
+const table = () => `token=${place.token}&table=${bill.tableNumber}&key=${tableKey}`;
 const owner = (url: string): InjectOptions => ({ url: `/api/v1${url}`, headers: place.owner.auth });
 const open = (url: string): InjectOptions => ({ url: `/api/v1${url}` });
 let payments = 0;
@@ -125,7 +128,7 @@ const calls: Record<BoundedRouteId, (index: number) => InjectOptions> = {
       url: `/api/v1/bills/${bill.billId}/payments`,
       headers: { 'idempotency-key': `resource-payment-${payments}` },
       payload: {
-        table_code: { token: place.token, table: String(bill.tableNumber) },
+        table_code: { token: place.token, table: String(bill.tableNumber), key: tableKey },
         version: 1,
         split: { kind: 'amount', amount: 0.01 },
         tip: { kind: 'none' },
