@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { serverMessages } from '@tableserve/contract/messages';
-import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restaurants } from '../db/schema';
 import { accountLimits, billLimits, dinerChargeLimits, ownerLimits } from '../plugins/rate-limits';
 import { applicationTables, type Snapshot, snapshot } from './fuzz-state';
 import { addMenuItem, type Diner, signUpDiner } from './orders';
 import { registerVerifiedOwner, registrationBody } from './owners';
-import { type Owner, ownerWithRestaurant } from './restaurants';
+import { type Owner, ownerWithRestaurant, setPaymentTiming } from './restaurants';
 import { emailSpellings, idSpellings, jsonText, NumberLiteral } from './spellings';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -360,11 +358,7 @@ describe('card payments at the table (each may charge a card)', () => {
   async function openBill() {
     table += 1;
     const where = await ownerWithRestaurant(t, { number_of_tables: 20 });
-    await t.app.database.db
-      .update(restaurants)
-      .set({ paymentTiming: 'end_of_meal' })
-      .where(eq(restaurants.id, where.restaurantId));
-    t.app.publishedMenus.invalidate(where.restaurantId);
+    await setPaymentTiming(t, where.restaurantId, 'end_of_meal');
     const soup = await addMenuItem(t, where, { item_name: 'Soup', price: 6 });
     const guest = await signUpDiner(t, where.restaurantId);
     const placed = await send(

@@ -1,3 +1,4 @@
+import type { PaymentTiming } from '@tableserve/contract/bill';
 import { WEEKDAYS, type Weekday } from '@tableserve/contract/opening-hours';
 import type { CreateRestaurantBody } from '@tableserve/contract/restaurant';
 import { eq } from 'drizzle-orm';
@@ -104,4 +105,13 @@ export async function tableKeyFor(t: TestApp, restaurantId: number, table: numbe
     .where(eq(restaurants.id, restaurantId));
   if (!row) throw new Error(`no restaurant ${restaurantId}`);
   return tableKeyOf(row, table);
+}
+
+/** Sets how the restaurant's diners pay, straight in its row, and drops its cached menu. */
+export async function setPaymentTiming(t: TestApp, restaurantId: number, timing: PaymentTiming) {
+  await t.app.database.db
+    .update(restaurants)
+    .set({ paymentTiming: timing })
+    .where(eq(restaurants.id, restaurantId));
+  t.app.publishedMenus.invalidate(restaurantId);
 }

@@ -7,9 +7,9 @@ import {
 import { TEST_PAYMENT_METHODS } from '@tableserve/contract/subscription';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billPayments, restaurants } from '../../db/schema';
+import { billPayments } from '../../db/schema';
 import { addMenuItem, signUpDiner } from '../../test/orders';
-import { ownerWithRestaurant, tableKeyFor } from '../../test/restaurants';
+import { ownerWithRestaurant, setPaymentTiming, tableKeyFor } from '../../test/restaurants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestPaymentProvider } from '../subscriptions/payments/test-provider';
 import { createBillsService } from './bills.service';
@@ -28,11 +28,7 @@ let keys = 0;
 /** Table 1's open bill: pizza ($12.50, Ann's) and soda ($2.25, Bo's), paid at the end of the meal. */
 async function table() {
   const place = await ownerWithRestaurant(t, { number_of_tables: 2 });
-  await t.app.database.db
-    .update(restaurants)
-    .set({ paymentTiming: 'end_of_meal' })
-    .where(eq(restaurants.id, place.restaurantId));
-  t.app.publishedMenus.invalidate(place.restaurantId);
+  await setPaymentTiming(t, place.restaurantId, 'end_of_meal');
   const pizza = await addMenuItem(t, place, { item_name: 'Pizza', price: 12.5 });
   const soda = await addMenuItem(t, place, { item_name: 'Soda', price: 2.25, category: 'Beverage' });
   const order = async (menuItemId: number) => {

@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billPayments, orders, restaurants } from '../../db/schema';
 import { addMenuItem, type Diner, placeDinerOrder, signUpDiner } from '../../test/orders';
-import { ownerWithRestaurant, tableKeyFor } from '../../test/restaurants';
+import { ownerWithRestaurant, setPaymentTiming, tableKeyFor } from '../../test/restaurants';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app';
 
 /**
@@ -26,11 +26,7 @@ type Code = { token: string; table: string; key?: string };
 /** A restaurant paid at the end of the meal, with 6 tables and pizza at $12.50. */
 async function restaurant() {
   const place = await ownerWithRestaurant(t, { number_of_tables: 6 });
-  await t.app.database.db
-    .update(restaurants)
-    .set({ paymentTiming: 'end_of_meal' })
-    .where(eq(restaurants.id, place.restaurantId));
-  t.app.publishedMenus.invalidate(place.restaurantId);
+  await setPaymentTiming(t, place.restaurantId, 'end_of_meal');
   const pizza = await addMenuItem(t, place, { item_name: 'Pizza', price: 12.5 });
   /** Table `table`'s card: the menu token, the table and its key now. */
   const card = async (table: number): Promise<Code> => ({
