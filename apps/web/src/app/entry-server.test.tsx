@@ -52,6 +52,19 @@ afterEach(() => {
 });
 
 // The first painting loads the pages' code, slow on a busy machine.
+/** The app hydrating the painted page in `root`, as main.tsx does, once the page's code is in. */
+async function hydrateApp(root: HTMLElement, queryClient: ReturnType<typeof createQueryClient>) {
+  await loadPagesOf(window.location);
+  return hydrateRoot(
+    root,
+    <App queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </App>,
+  );
+}
+
 describe('the menu painted on the server (docs/performance.md)', { timeout: 30_000 }, () => {
   it('paints the menu and its title into index.html, with the menu beside the root as data', async () => {
     const menu = displayMenuFixture();
@@ -132,15 +145,7 @@ describe('the menu painted on the server (docs/performance.md)', { timeout: 30_0
 
     const queryClient = createQueryClient();
     seedServerMenu(queryClient, serverMenuOf(document));
-    await loadPagesOf(window.location);
-    const app = hydrateRoot(
-      root,
-      <App queryClient={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </App>,
-    );
+    const app = await hydrateApp(root, queryClient);
     await waitFor(() => expect(root.querySelector('button[aria-label^="Cart, 2 items"]')).not.toBeNull());
 
     expect(browserErrors(errors.mock.calls)).toEqual([]);
@@ -191,15 +196,7 @@ describe('the menu painted on the server (docs/performance.md)', { timeout: 30_0
 
     const queryClient = createQueryClient();
     seedServerMenu(queryClient, serverMenuOf(document));
-    await loadPagesOf(window.location);
-    const app = hydrateRoot(
-      root,
-      <App queryClient={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </App>,
-    );
+    const app = await hydrateApp(root, queryClient);
     await waitFor(() => expect(billLink()?.tagName).toBe('A'));
     expect(billLink()?.getAttribute('href')).toBe('/bill?token=tok_roma&table=4&key=table-four-key00');
     expect(browserErrors(errors.mock.calls)).toEqual([]);
@@ -238,15 +235,7 @@ describe('the menu painted on the server (docs/performance.md)', { timeout: 30_0
 
     const { calls } = stubFetch(() => new Response(JSON.stringify({ message: 'Nope' }), { status: 401 }));
     const errors = vi.spyOn(console, 'error');
-    await loadPagesOf(window.location);
-    const app = hydrateRoot(
-      root,
-      <App queryClient={createQueryClient()}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </App>,
-    );
+    const app = await hydrateApp(root, createQueryClient());
     await waitFor(() => expect(submit().disabled).toBe(false));
     expect(browserErrors(errors.mock.calls)).toEqual([]);
     expect(field('email').value).toBe('owner@example.com');
